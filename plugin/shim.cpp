@@ -1,0 +1,260 @@
+//===- shim.cpp - libshuf.so's C++ side: registration and LLVM queries ----===//
+//
+// This file registers the `shuffle-lib` function pass with the new pass manager and
+// answers the questions only LLVM's C++ API can answer (TargetTransformInfo, remarks,
+// statistics, shuffle masks) through the C ABI of shim.h. It makes no decisions: the
+// pass body is `shuf_run_function`, written in Rust (src/ffi.rs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "shim.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <string>
+
+using namespace llvm;
+
+static constexpr const char *PassName = "shuffle-lib";
+
+static cl::opt<bool> DisableShuffleLib(
+    "disable-shuffle-lib", cl::init(false),
+    cl::desc("Do not run the shuffle-lib pass (neither from -passes nor in the "
+             "default pipelines)"));
+
+struct ShufTarget {
+  Function &F;
+  const TargetTransformInfo &TTI;
+  OptimizationRemarkEmitter &ORE;
+  std::string CPU;
+  std::string Features;
+};
+
+namespace {
+
+class ShuffleLibPass : public PassInfoMixin<ShuffleLibPass> {
+  std::string Params; // Checked by shuf_check_params; interpreted in Rust.
+
+public:
+  explicit ShuffleLibPass(std::string Params) : Params(std::move(Params)) {}
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    if (DisableShuffleLib || F.isDeclaration())
+      return PreservedAnalyses::all();
+    ShufTarget T{F, AM.getResult<TargetIRAnalysis>(F),
+                 AM.getResult<OptimizationRemarkEmitterAnalysis>(F),
+                 F.getFnAttribute("target-cpu").getValueAsString().str(),
+                 F.getFnAttribute("target-features").getValueAsString().str()};
+    int Result = shuf_run_function(wrap(&F), &T, Params.c_str());
+    if (Result & SHUF_FAILED) {
+      std::string Msg = ("shuffle-lib: internal error on function '" + F.getName() +
+                         ((Result & SHUF_CHANGED) ? "'; stopped after complete rewrites"
+                                                  : "'; the function was left unchanged"))
+                            .str();
+      F.getContext().diagnose(DiagnosticInfoGeneric(Msg, DS_Warning));
+    }
+    if (!(Result & SHUF_CHANGED))
+      return PreservedAnalyses::all();
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>(); // Only instructions change, never the CFG.
+    return PA;
+  }
+
+  void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)>) {
+    OS << PassName;
+    if (!Params.empty())
+      OS << '<' << Params << '>';
+  }
+};
+
+// Parses "shuffle-lib" or "shuffle-lib<params>"; an invalid parameter is reported here
+// because the plugin callback can only answer yes or no.
+bool parseShuffleLib(StringRef Name, FunctionPassManager &FPM) {
+  if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+    return false;
+  StringRef Params = Name.drop_front(StringRef(PassName).size());
+  if (!Params.empty()) {
+    if (!Params.consume_front("<") || !Params.consume_back(">"))
+      return false;
+  }
+  std::string ParamStr = Params.str();
+  char Err[512] = {0};
+  if (!shuf_check_params(ParamStr.c_str(), Err, sizeof(Err))) {
+    errs() << "shuffle-lib: " << Err << "\n";
+    return false;
+  }
+  FPM.addPass(ShuffleLibPass(std::move(ParamStr)));
+  return true;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    PIC->addClassToPassName(ShuffleLibPass::name(), PassName);
+
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) { return parseShuffleLib(Name, FPM); });
+
+  // Before the vectorizers: canonical form (later: SLP seeding).
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          FPM.addPass(ShuffleLibPass("early"));
+      });
+  // After them: rewriting of what the vectorizers produced.
+  PB.registerVectorizerEndEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (Level != OptimizationLevel::O0)
+          FPM.addPass(ShuffleLibPass("late"));
+      });
+}
+
+// Statistics for -stats. Debian's LLVM is built without LLVM_ENABLE_STATS, so its own
+// Statistic objects print nothing; we keep our own and print them at exit in LLVM's
+// format, after LLVM's own output (with plain stdio: LLVM may be shut down by then).
+struct StatisticTable {
+  std::mutex Lock;
+  std::map<std::string, std::pair<const char *, uint64_t>> Values; // sorted by name
+  bool Print = false;
+
+  ~StatisticTable() {
+    if (!Print || Values.empty())
+      return;
+    size_t ValueWidth = 0;
+    for (auto &[Name, Entry] : Values)
+      ValueWidth = std::max(ValueWidth, std::to_string(Entry.second).size());
+    std::fprintf(stderr,
+                 "===-------------------------------------------------------------"
+                 "------------===\n"
+                 "                       ... shuffle-lib Statistics Collected ...\n"
+                 "===-------------------------------------------------------------"
+                 "------------===\n\n");
+    for (auto &[Name, Entry] : Values)
+      std::fprintf(stderr, "%*llu %s - %s\n", (int)ValueWidth,
+                   (unsigned long long)Entry.second, PassName, Entry.first);
+    std::fprintf(stderr, "\n");
+  }
+};
+
+StatisticTable &statistics() {
+  static StatisticTable Table;
+  return Table;
+}
+
+const TargetTransformInfo::TargetCostKind CostKinds[] = {
+    TargetTransformInfo::TCK_RecipThroughput, TargetTransformInfo::TCK_Latency,
+    TargetTransformInfo::TCK_CodeSize, TargetTransformInfo::TCK_SizeAndLatency};
+
+int writeCost(InstructionCost C, int64_t *Out) {
+  if (!C.isValid())
+    return 0;
+  *Out = C.getValue();
+  return 1;
+}
+
+} // namespace
+
+extern "C" {
+
+// Called by the Rust-exported llvmGetPassPluginInfo (Rust's cdylib only exports Rust
+// symbols, so the entry point itself lives in src/ffi.rs).
+PassPluginLibraryInfo shuf_plugin_info() {
+  return {LLVM_PLUGIN_API_VERSION, "shuf", "0.1.0", registerCallbacks, nullptr};
+}
+
+int shuf_tti_shuffle_cost(const ShufTarget *T, unsigned Kind, LLVMTypeRef DstTy,
+                          LLVMTypeRef SrcTy, const int *Mask, size_t MaskLen,
+                          unsigned CostKind, int Index, LLVMTypeRef SubTy, int64_t *Cost) {
+  auto *Dst = dyn_cast_or_null<VectorType>(unwrap(DstTy));
+  auto *Src = dyn_cast_or_null<VectorType>(unwrap(SrcTy));
+  auto *Sub = dyn_cast_or_null<VectorType>(unwrap(SubTy));
+  if (!Dst || !Src || Kind > TargetTransformInfo::SK_Splice || CostKind > 3)
+    return 0;
+  return writeCost(T->TTI.getShuffleCost(static_cast<TargetTransformInfo::ShuffleKind>(Kind),
+                                         Dst, Src, ArrayRef<int>(Mask, MaskLen),
+                                         CostKinds[CostKind], Index, Sub),
+                   Cost);
+}
+
+int shuf_tti_instruction_cost(const ShufTarget *T, LLVMValueRef Inst, unsigned CostKind,
+                              int64_t *Cost) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  if (!I || CostKind > 3)
+    return 0;
+  return writeCost(T->TTI.getInstructionCost(I, CostKinds[CostKind]), Cost);
+}
+
+unsigned shuf_tti_vector_register_bits(const ShufTarget *T) {
+  return T->TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+      .getFixedValue();
+}
+
+int shuf_tti_is_type_legal(const ShufTarget *T, LLVMTypeRef Ty) {
+  return Ty && T->TTI.isTypeLegal(unwrap(Ty));
+}
+
+int shuf_tti_has_active_vector_length(const ShufTarget *T) {
+  return T->TTI.hasActiveVectorLength();
+}
+
+const char *shuf_target_triple(const ShufTarget *T) {
+  return T->F.getParent()->getTargetTriple().str().c_str();
+}
+
+const char *shuf_target_cpu(const ShufTarget *T) { return T->CPU.c_str(); }
+
+const char *shuf_target_features(const ShufTarget *T) { return T->Features.c_str(); }
+
+int shuf_remarks_enabled(const ShufTarget *T) {
+  return T->ORE.allowExtraAnalysis(PassName);
+}
+
+void shuf_remark(const ShufTarget *T, unsigned Kind, const char *Name, LLVMValueRef Inst,
+                 const char *Message) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  DebugLoc Loc = I ? I->getDebugLoc() : DebugLoc();
+  const BasicBlock *BB = I ? I->getParent() : &T->F.getEntryBlock();
+  switch (Kind) {
+  case 0:
+    T->ORE.emit(OptimizationRemark(PassName, Name, Loc, BB) << Message);
+    break;
+  case 1:
+    T->ORE.emit(OptimizationRemarkMissed(PassName, Name, Loc, BB) << Message);
+    break;
+  default:
+    T->ORE.emit(OptimizationRemarkAnalysis(PassName, Name, Loc, BB) << Message);
+    break;
+  }
+}
+
+void shuf_stat_add(const char *Name, const char *Desc, uint64_t Amount) {
+  StatisticTable &Table = statistics();
+  std::lock_guard<std::mutex> Guard(Table.Lock);
+  // -stats was parsed before any pass runs; read it now, while LLVM is alive.
+  Table.Print = Table.Print || AreStatisticsEnabled();
+  auto &Entry = Table.Values[Name];
+  Entry.first = Desc;
+  Entry.second += Amount;
+}
+
+void shuf_set_shuffle_mask(LLVMValueRef Shuffle, const int *Mask, size_t MaskLen) {
+  auto *SVI = cast<ShuffleVectorInst>(unwrap(Shuffle));
+  SVI->setShuffleMask(ArrayRef<int>(Mask, MaskLen));
+}
+
+} // extern "C"

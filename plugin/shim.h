@@ -1,0 +1,92 @@
+/*
+ * The C ABI between the C++ shim and the Rust core (mirrored in src/ffi.rs).
+ *
+ * The shim registers the pass and answers questions only LLVM's C++ API can answer
+ * (TargetTransformInfo, remarks, statistics, shuffle masks). Every decision is made in
+ * Rust. Keep both sides in sync: src/ffi.rs declares the same functions and layouts.
+ */
+#ifndef SHUF_SHIM_H
+#define SHUF_SHIM_H
+
+#include <llvm-c/Types.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-function context handed to Rust: the target's cost model and remark emitter. */
+typedef struct ShufTarget ShufTarget;
+
+/* ---- implemented in Rust (src/ffi.rs) ---- */
+
+/* Bits of the result of shuf_run_function. */
+enum ShufRunResult {
+  SHUF_CHANGED = 1, /* the IR was changed */
+  /* Rust failed (a caught panic). Rewrites are planned before any is applied, so the
+   * IR is valid: unchanged without SHUF_CHANGED, else with the earlier rounds applied. */
+  SHUF_FAILED = 2,
+};
+
+/* Checks a pass parameter string ("a;b"). On error writes a message to err and returns 0. */
+int shuf_check_params(const char *params, char *err, size_t err_len);
+
+/* Runs the pass on one function with the given (already checked) parameters. */
+int shuf_run_function(LLVMValueRef fn, const ShufTarget *target, const char *params);
+
+/* ---- implemented in the shim (plugin/shim.cpp) ---- */
+
+/* TTI cost kinds, as TargetTransformInfo::TargetCostKind. */
+enum ShufCostKind {
+  SHUF_COST_THROUGHPUT = 0,
+  SHUF_COST_LATENCY = 1,
+  SHUF_COST_CODESIZE = 2,
+  SHUF_COST_SIZE_AND_LATENCY = 3,
+};
+
+/* TTI::getShuffleCost. kind is a TTI::ShuffleKind; sub_ty may be NULL. Returns 0 when the
+ * cost is invalid (the target cannot lower it), else 1 and the cost in *cost. */
+int shuf_tti_shuffle_cost(const ShufTarget *t, unsigned kind, LLVMTypeRef dst_ty,
+                          LLVMTypeRef src_ty, const int *mask, size_t mask_len,
+                          unsigned cost_kind, int index, LLVMTypeRef sub_ty, int64_t *cost);
+
+/* TTI::getInstructionCost of an existing instruction. Same return convention. */
+int shuf_tti_instruction_cost(const ShufTarget *t, LLVMValueRef inst, unsigned cost_kind,
+                              int64_t *cost);
+
+/* Width in bits of a fixed-width vector register (0: no vector registers). */
+unsigned shuf_tti_vector_register_bits(const ShufTarget *t);
+
+/* TTI::isTypeLegal. */
+int shuf_tti_is_type_legal(const ShufTarget *t, LLVMTypeRef ty);
+
+/* TTI::hasActiveVectorLength: the target has EVL-predicated instructions. */
+int shuf_tti_has_active_vector_length(const ShufTarget *t);
+
+/* Target description of the function: module triple, target-cpu and target-features
+ * attributes. The strings live as long as the function. */
+const char *shuf_target_triple(const ShufTarget *t);
+const char *shuf_target_cpu(const ShufTarget *t);
+const char *shuf_target_features(const ShufTarget *t);
+
+/* Whether remarks of pass "shuffle-lib" are requested (so Rust builds their text only then). */
+int shuf_remarks_enabled(const ShufTarget *t);
+
+/* Optimization remarks, pass name "shuffle-lib". kind: 0 passed, 1 missed, 2 analysis.
+ * name is a short identifier (e.g. "Canonicalize"); inst anchors the location. */
+void shuf_remark(const ShufTarget *t, unsigned kind, const char *name, LLVMValueRef inst,
+                 const char *message);
+
+/* Adds to the statistic `name` (printed at exit under -stats, in LLVM's format).
+ * desc must be a static string. */
+void shuf_stat_add(const char *name, const char *desc, uint64_t amount);
+
+/* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
+void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,264 @@
+//! The only layer that talks to the C++ shim (`plugin/shim.h`).
+//!
+//! Inbound: `llvmGetPassPluginInfo` (the plugin entry point, which must be a Rust symbol
+//! because a Rust cdylib exports only those), `shuf_check_params` and
+//! `shuf_run_function`. No panic crosses back into LLVM: each entry catches it and
+//! reports failure, and the shim turns that into a warning.
+//!
+//! Outbound: [`Target`], a safe view of the target's cost model (TargetTransformInfo),
+//! remarks and statistics, plus the few IR mutations the C API lacks.
+
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
+
+use crate::ir;
+use crate::mask::Mask;
+use crate::options::Options;
+use crate::pass;
+use crate::target::{CostKind, ShuffleKind, TargetDesc};
+
+/// Opaque per-function context owned by the shim (`struct ShufTarget`).
+#[repr(C)]
+pub struct ShufTarget {
+    _private: [u8; 0],
+}
+
+/// `llvm::PassPluginLibraryInfo` (LLVM 22: API version 2, five fields).
+#[repr(C)]
+pub struct PassPluginLibraryInfo {
+    pub api_version: u32,
+    pub plugin_name: *const c_char,
+    pub plugin_version: *const c_char,
+    pub register_pass_builder_callbacks: *const c_void,
+    pub pre_codegen_callback: *const c_void,
+}
+
+/// Bits of the value `shuf_run_function` returns (`enum ShufRunResult`).
+pub const RUN_CHANGED: c_int = 1;
+pub const RUN_FAILED: c_int = 2;
+
+extern "C" {
+    fn shuf_plugin_info() -> PassPluginLibraryInfo;
+    fn shuf_tti_shuffle_cost(
+        t: *const ShufTarget,
+        kind: c_uint,
+        dst_ty: LLVMTypeRef,
+        src_ty: LLVMTypeRef,
+        mask: *const c_int,
+        mask_len: usize,
+        cost_kind: c_uint,
+        index: c_int,
+        sub_ty: LLVMTypeRef,
+        cost: *mut i64,
+    ) -> c_int;
+    fn shuf_tti_instruction_cost(
+        t: *const ShufTarget,
+        inst: LLVMValueRef,
+        cost_kind: c_uint,
+        cost: *mut i64,
+    ) -> c_int;
+    fn shuf_tti_vector_register_bits(t: *const ShufTarget) -> c_uint;
+    fn shuf_tti_is_type_legal(t: *const ShufTarget, ty: LLVMTypeRef) -> c_int;
+    fn shuf_tti_has_active_vector_length(t: *const ShufTarget) -> c_int;
+    fn shuf_target_triple(t: *const ShufTarget) -> *const c_char;
+    fn shuf_target_cpu(t: *const ShufTarget) -> *const c_char;
+    fn shuf_target_features(t: *const ShufTarget) -> *const c_char;
+    fn shuf_remarks_enabled(t: *const ShufTarget) -> c_int;
+    fn shuf_remark(
+        t: *const ShufTarget,
+        kind: c_uint,
+        name: *const c_char,
+        inst: LLVMValueRef,
+        message: *const c_char,
+    );
+    fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
+    fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
+}
+
+/// The plugin entry point `opt` and `clang` look up with `dlsym`.
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    // SAFETY: the shim builds a static description; nothing can fail.
+    unsafe { shuf_plugin_info() }
+}
+
+/// Checks pass parameters; on error writes a NUL-terminated message into `err`.
+///
+/// # Safety
+/// `params` is a C string; `err` points to `err_len` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn shuf_check_params(
+    params: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    let result = catch_unwind(|| {
+        let text = CStr::from_ptr(params).to_string_lossy();
+        Options::parse(&text).map(|_| ())
+    });
+    let message = match result {
+        Ok(Ok(())) => return 1,
+        Ok(Err(message)) => message,
+        Err(_) => "internal error while reading the parameters".to_string(),
+    };
+    if err_len > 0 {
+        let bytes = message.as_bytes();
+        let n = bytes.len().min(err_len - 1);
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), err as *mut u8, n);
+        *err.add(n) = 0;
+    }
+    0
+}
+
+/// The pass body, called by the shim's `ShuffleLibPass::run`.
+///
+/// # Safety
+/// `func` is a function definition, `target` the shim's context for it, `params` a C
+/// string already accepted by `shuf_check_params`.
+#[no_mangle]
+pub unsafe extern "C" fn shuf_run_function(
+    func: LLVMValueRef,
+    target: *const ShufTarget,
+    params: *const c_char,
+) -> c_int {
+    let mut changed = false;
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let options = Options::parse(&CStr::from_ptr(params).to_string_lossy())
+            .expect("the shim checked the parameters");
+        let target = Target(&*target);
+        pass::run(
+            ir::Function::from_raw(func),
+            &target,
+            &options,
+            &mut changed,
+        );
+    }));
+    let failed = if result.is_err() { RUN_FAILED } else { 0 };
+    failed | if changed { RUN_CHANGED } else { 0 }
+}
+
+/// Kinds of optimization remark.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RemarkKind {
+    Passed = 0,
+    Missed = 1,
+    Analysis = 2,
+}
+
+/// The target of the function being transformed: TTI, remarks, statistics.
+pub struct Target<'a>(&'a ShufTarget);
+
+impl Target<'_> {
+    /// `TTI::getShuffleCost`; `None` when the target cannot lower the shuffle.
+    pub fn shuffle_cost(
+        &self,
+        kind: ShuffleKind,
+        dst: ir::Type,
+        src: ir::Type,
+        mask: &Mask,
+        cost_kind: CostKind,
+    ) -> Option<i64> {
+        let mut cost = 0;
+        let sel = mask.as_slice();
+        // SAFETY: valid context and types; the mask outlives the call.
+        let ok = unsafe {
+            shuf_tti_shuffle_cost(
+                self.0,
+                kind as c_uint,
+                dst.raw(),
+                src.raw(),
+                sel.as_ptr(),
+                sel.len(),
+                cost_kind as c_uint,
+                0,
+                std::ptr::null_mut(),
+                &mut cost,
+            )
+        };
+        (ok != 0).then_some(cost)
+    }
+
+    /// `TTI::getInstructionCost` of an instruction as it stands.
+    pub fn instruction_cost(&self, inst: ir::Inst, cost_kind: CostKind) -> Option<i64> {
+        let mut cost = 0;
+        // SAFETY: valid context and instruction.
+        let ok = unsafe {
+            shuf_tti_instruction_cost(self.0, inst.raw(), cost_kind as c_uint, &mut cost)
+        };
+        (ok != 0).then_some(cost)
+    }
+
+    pub fn vector_register_bits(&self) -> u32 {
+        // SAFETY: valid context.
+        unsafe { shuf_tti_vector_register_bits(self.0) }
+    }
+
+    pub fn is_type_legal(&self, ty: ir::Type) -> bool {
+        // SAFETY: valid context and type.
+        unsafe { shuf_tti_is_type_legal(self.0, ty.raw()) != 0 }
+    }
+
+    pub fn has_active_vector_length(&self) -> bool {
+        // SAFETY: valid context.
+        unsafe { shuf_tti_has_active_vector_length(self.0) != 0 }
+    }
+
+    pub fn desc(&self) -> TargetDesc {
+        let text = |p: *const c_char| {
+            // SAFETY: the shim returns strings that live as long as the function.
+            unsafe { CStr::from_ptr(p).to_string_lossy().into_owned() }
+        };
+        // SAFETY: valid context.
+        unsafe {
+            TargetDesc {
+                triple: text(shuf_target_triple(self.0)),
+                cpu: text(shuf_target_cpu(self.0)),
+                features: text(shuf_target_features(self.0)),
+            }
+        }
+    }
+
+    pub fn remarks_enabled(&self) -> bool {
+        // SAFETY: valid context.
+        unsafe { shuf_remarks_enabled(self.0) != 0 }
+    }
+
+    /// Emits a remark of pass `shuffle-lib` anchored at `at`.
+    pub fn remark(&self, kind: RemarkKind, name: &CStr, at: ir::Inst, message: &str) {
+        let message = CString::new(message.replace('\0', " ")).expect("no NUL left");
+        // SAFETY: valid context, instruction and C strings.
+        unsafe {
+            shuf_remark(
+                self.0,
+                kind as c_uint,
+                name.as_ptr(),
+                at.raw(),
+                message.as_ptr(),
+            )
+        }
+    }
+}
+
+/// A statistic of pass `shuffle-lib` (printed by `-stats`).
+pub struct Statistic {
+    pub name: &'static CStr,
+    pub desc: &'static CStr,
+}
+
+impl Statistic {
+    pub fn add(&self, amount: u64) {
+        if amount > 0 {
+            // SAFETY: static C strings, as the shim requires.
+            unsafe { shuf_stat_add(self.name.as_ptr(), self.desc.as_ptr(), amount) }
+        }
+    }
+}
+
+/// `ShuffleVectorInst::setShuffleMask` (the C API cannot change a mask).
+pub(crate) fn set_shuffle_mask(shuffle: LLVMValueRef, mask: &[i32]) {
+    // SAFETY: `shuffle` is a live shufflevector with a mask of the same length (ir's
+    // contract); the slice outlives the call.
+    unsafe { shuf_set_shuffle_mask(shuffle, mask.as_ptr(), mask.len()) }
+}

@@ -1,0 +1,236 @@
+//! The only layer that reads or writes LLVM IR.
+//!
+//! It turns instructions into the pure descriptions the decision layers work on
+//! ([`Shuffle`]), and carries out their decisions ([`Outcome`]). Anything it does not
+//! understand (scalable vectors, constant expressions, self-referencing instructions in
+//! unreachable code, huge vectors) is reported as `None` and left alone.
+//!
+//! Handles here are plain copies of LLVM pointers. They are valid while the function the
+//! pass was given is, which is the whole of one pass run: nothing here outlives it.
+
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+use crate::canon::{Outcome, Source};
+use crate::ffi;
+use crate::mask::{Mask, Side};
+use crate::shuffle::{OperandKind, Shuffle};
+
+/// Vectors wider than this are left alone: no target has such registers, and the pure
+/// layers need not guard against pathological sizes.
+pub const MAX_LANES: u32 = 1 << 16;
+
+/// A function being transformed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Function(LLVMValueRef);
+
+/// An instruction of that function.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Inst(LLVMValueRef);
+
+/// An LLVM type.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Type(LLVMTypeRef);
+
+/// A shufflevector the pure layers understand.
+#[derive(Clone, Debug)]
+pub struct ShuffleSite {
+    pub inst: Inst,
+    pub shuffle: Shuffle,
+}
+
+impl Function {
+    /// # Safety
+    /// `raw` must be a function definition that stays valid while the handle is used.
+    pub unsafe fn from_raw(raw: LLVMValueRef) -> Function {
+        Function(raw)
+    }
+
+    pub fn name(self) -> String {
+        let mut len = 0;
+        // SAFETY: a valid function (from_raw's contract); LLVM returns len bytes.
+        unsafe {
+            let ptr = LLVMGetValueName2(self.0, &mut len);
+            let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+    }
+
+    /// A snapshot of the function's instructions, in layout order.
+    pub fn instructions(self) -> Vec<Inst> {
+        let mut out = Vec::new();
+        // SAFETY: walking the block and instruction lists of a valid function.
+        unsafe {
+            let mut bb = LLVMGetFirstBasicBlock(self.0);
+            while !bb.is_null() {
+                let mut inst = LLVMGetFirstInstruction(bb);
+                while !inst.is_null() {
+                    out.push(Inst(inst));
+                    inst = LLVMGetNextInstruction(inst);
+                }
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+        }
+        out
+    }
+
+    /// Every fixed-width shufflevector the pure layers can describe.
+    pub fn shuffles(self) -> Vec<ShuffleSite> {
+        self.instructions()
+            .into_iter()
+            .filter_map(|inst| read_shuffle(inst).map(|shuffle| ShuffleSite { inst, shuffle }))
+            .collect()
+    }
+}
+
+impl Inst {
+    pub fn raw(self) -> LLVMValueRef {
+        self.0
+    }
+
+    pub fn is_shuffle(self) -> bool {
+        // SAFETY: a valid instruction.
+        unsafe { LLVMGetInstructionOpcode(self.0) == LLVMOpcode::LLVMShuffleVector }
+    }
+
+    pub fn ty(self) -> Type {
+        // SAFETY: a valid instruction.
+        unsafe { Type(LLVMTypeOf(self.0)) }
+    }
+}
+
+impl Type {
+    pub fn raw(self) -> LLVMTypeRef {
+        self.0
+    }
+
+    /// Lanes of a fixed-width vector type, `None` for anything else.
+    pub fn fixed_lanes(self) -> Option<u32> {
+        // SAFETY: a valid type.
+        unsafe {
+            (LLVMGetTypeKind(self.0) == LLVMTypeKind::LLVMVectorTypeKind)
+                .then(|| LLVMGetVectorSize(self.0))
+        }
+    }
+}
+
+/// Prints a type as LLVM does (`<4 x i32>`).
+impl std::fmt::Display for Type {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // SAFETY: LLVM returns a C string we own and must dispose.
+        unsafe {
+            let s = LLVMPrintTypeToString(self.0);
+            let text = CStr::from_ptr(s).to_string_lossy().into_owned();
+            LLVMDisposeMessage(s);
+            f.write_str(&text)
+        }
+    }
+}
+
+/// Describes a shufflevector, or `None` if it is not one the pure layers handle.
+pub fn read_shuffle(inst: Inst) -> Option<Shuffle> {
+    if !inst.is_shuffle() {
+        return None;
+    }
+    let raw = inst.0;
+    // SAFETY: a valid shufflevector instruction: two operands, a constant mask.
+    unsafe {
+        let (a, b) = (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1));
+        let lanes = Type(LLVMTypeOf(a)).fixed_lanes()?;
+        inst.ty().fixed_lanes()?; // scalable results are left alone
+        let mask_len = LLVMGetNumMaskElements(raw);
+        if lanes > MAX_LANES || mask_len > MAX_LANES {
+            return None;
+        }
+        let operands = [operand_kind(a, raw, lanes)?, operand_kind(b, raw, lanes)?];
+        let mask = Mask::new((0..mask_len).map(|i| LLVMGetMaskValue(raw, i)));
+        Some(Shuffle::new(operands, lanes as usize, mask))
+    }
+}
+
+/// Classifies a shuffle operand; `None` for what we leave alone (constant expressions,
+/// the instruction itself).
+unsafe fn operand_kind(v: LLVMValueRef, user: LLVMValueRef, lanes: u32) -> Option<OperandKind> {
+    if v == user {
+        return None; // only in unreachable code, but valid IR
+    }
+    if LLVMIsConstant(v) == 0 {
+        return Some(OperandKind::Variable);
+    }
+    // PoisonValue is an UndefValue, so test poison first.
+    if LLVMIsPoison(v) != 0 {
+        return Some(OperandKind::Poison);
+    }
+    if LLVMIsUndef(v) != 0 {
+        return Some(OperandKind::Undef);
+    }
+    if !LLVMIsAConstantExpr(v).is_null() {
+        return None;
+    }
+    if LLVMIsNull(v) != 0 {
+        return Some(OperandKind::Zero);
+    }
+    // Constants are uniqued, so equal elements are the same pointer.
+    let first = LLVMGetAggregateElement(v, 0);
+    let mut splat = true;
+    for i in 0..lanes {
+        let e = LLVMGetAggregateElement(v, i);
+        if e.is_null() || !LLVMIsAConstantExpr(e).is_null() {
+            return None;
+        }
+        if LLVMIsUndef(e) != 0 || e != first {
+            splat = false;
+        }
+    }
+    Some(if splat {
+        OperandKind::Splat
+    } else {
+        OperandKind::Constant
+    })
+}
+
+/// Carries out the canonical-form decision for one shufflevector; false if it could not
+/// (an instruction that would replace itself, in unreachable code).
+pub fn apply_canonical(inst: Inst, outcome: &Outcome) -> bool {
+    let raw = inst.0;
+    // SAFETY: `inst` is a live shufflevector (the pass erases only the instruction it is
+    // applying to); operands are read now, so earlier replacements are seen.
+    unsafe {
+        let operands = [LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)];
+        match outcome {
+            Outcome::Unchanged => false,
+            Outcome::Forward(side) => replace_and_erase(raw, operands[side.index()]),
+            Outcome::Poison => replace_and_erase(raw, LLVMGetPoison(LLVMTypeOf(raw))),
+            Outcome::Rewrite {
+                operands: sources,
+                mask,
+            } => {
+                let operand_ty = LLVMTypeOf(operands[0]);
+                let pick = |source: Source| match source {
+                    Source::Operand(side) => operands[side.index()],
+                    Source::Poison => LLVMGetPoison(operand_ty),
+                };
+                let new = [pick(sources[0]), pick(sources[1])];
+                for side in Side::BOTH {
+                    LLVMSetOperand(raw, side.index() as u32, new[side.index()]);
+                }
+                ffi::set_shuffle_mask(raw, mask.as_slice());
+                true
+            }
+        }
+    }
+}
+
+unsafe fn replace_and_erase(inst: LLVMValueRef, with: LLVMValueRef) -> bool {
+    // A cycle of shuffles (possible only in unreachable code) can make an instruction its
+    // own replacement: leave it.
+    if inst == with {
+        return false;
+    }
+    LLVMReplaceAllUsesWith(inst, with);
+    LLVMInstructionEraseFromParent(inst);
+    true
+}

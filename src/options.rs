@@ -1,0 +1,103 @@
+//! Pass parameters: `-passes='shuffle-lib<early;no-canon>'`.
+//!
+//! | parameter      | meaning                                                        |
+//! |----------------|----------------------------------------------------------------|
+//! | `early`        | the instance before the vectorizers (VectorizerStart)          |
+//! | `late`         | the instance after them (VectorizerEnd)                        |
+//! | `canon`        | bring every shuffle to canonical form (default)                |
+//! | `no-canon`     | leave shuffles as they are                                     |
+//! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
+//!
+//! Without `early` or `late` the pass runs every phase; today both stages run the
+//! canonical form, later issues add SLP seeding (early) and pattern rewriting (late).
+
+/// Where in the pipeline an instance of the pass runs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// Explicit `-passes=shuffle-lib`: every phase.
+    All,
+    /// Before the loop and SLP vectorizers.
+    Early,
+    /// After the vectorizers.
+    Late,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    pub stage: Stage,
+    pub canonicalize: bool,
+    pub inject_panic: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            stage: Stage::All,
+            canonicalize: true,
+            inject_panic: false,
+        }
+    }
+}
+
+const KNOWN: &str = "early, late, canon, no-canon, inject-panic";
+
+impl Options {
+    /// Parses the text between `<` and `>`, parameters separated by `;`.
+    pub fn parse(params: &str) -> Result<Options, String> {
+        let mut options = Options::default();
+        let mut stage = None;
+        for param in params.split(';').filter(|p| !p.is_empty()) {
+            match param {
+                "early" | "late" => {
+                    let this = if param == "early" {
+                        Stage::Early
+                    } else {
+                        Stage::Late
+                    };
+                    if stage.is_some_and(|s| s != this) {
+                        return Err("'early' and 'late' exclude each other".into());
+                    }
+                    stage = Some(this);
+                }
+                "canon" => options.canonicalize = true,
+                "no-canon" => options.canonicalize = false,
+                "inject-panic" => options.inject_panic = true,
+                other => {
+                    return Err(format!(
+                        "invalid shuffle-lib pass parameter '{other}' (expected one of: {KNOWN})"
+                    ))
+                }
+            }
+        }
+        options.stage = stage.unwrap_or(Stage::All);
+        Ok(options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_is_default() {
+        assert_eq!(Options::parse("").unwrap(), Options::default());
+    }
+
+    #[test]
+    fn flags_combine() {
+        let o = Options::parse("late;no-canon").unwrap();
+        assert_eq!(o.stage, Stage::Late);
+        assert!(!o.canonicalize);
+        assert!(Options::parse("no-canon;canon").unwrap().canonicalize);
+    }
+
+    #[test]
+    fn unknown_and_conflicting_parameters_are_errors() {
+        let err = Options::parse("early;fast").unwrap_err();
+        assert!(
+            err.contains("'fast'") && err.contains("expected one of"),
+            "{err}"
+        );
+        assert!(Options::parse("early;late").is_err());
+    }
+}

@@ -1,0 +1,145 @@
+//! The pass over one function: read, decide, then change.
+//!
+//! Each round reads every shuffle into its pure description, plans all decisions, and
+//! only then applies them, so a failure while planning (a caught panic) leaves the IR as
+//! the previous round left it: valid, never half-rewritten. Rounds repeat until nothing
+//! changes, because a rewrite can expose another (an identity shuffle removed may make
+//! its user's operand a constant); a canonical form is a fixed point, so this ends.
+
+use std::ffi::CStr;
+
+use crate::canon::{self, Canonical, Outcome, Rule};
+use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ir::{self, Function, ShuffleSite};
+use crate::options::Options;
+use crate::target::CostKind;
+
+/// Rounds per function; a canonical form is reached in two, more is a safeguard.
+const MAX_ROUNDS: usize = 4;
+
+static SHUFFLES_SEEN: Statistic = Statistic {
+    name: c"NumShuffles",
+    desc: c"Number of shufflevectors examined",
+};
+static SHUFFLES_CANONICALIZED: Statistic = Statistic {
+    name: c"NumCanonicalized",
+    desc: c"Number of shufflevectors changed by the canonical form",
+};
+
+/// The statistic counting the uses of a canonical-form rule.
+fn rule_statistic(rule: Rule) -> Statistic {
+    let (name, desc): (&'static CStr, &'static CStr) = match rule {
+        Rule::PoisonSelectors => (
+            c"NumCanonPoisonSelectors",
+            c"Canonical form: selectors into poison made poison lanes",
+        ),
+        Rule::SplatSelectors => (
+            c"NumCanonSplatSelectors",
+            c"Canonical form: selectors into a splat pointed at its first lane",
+        ),
+        Rule::DropOperand => (
+            c"NumCanonDropOperand",
+            c"Canonical form: unread operands replaced by poison",
+        ),
+        Rule::PoisonMask => (
+            c"NumCanonPoisonMask",
+            c"Canonical form: shuffles with no defined lane replaced by poison",
+        ),
+        Rule::UndefSecond => (
+            c"NumCanonUndefSecond",
+            c"Canonical form: operands swapped to put poison/undef second",
+        ),
+        Rule::ZeroSecond => (
+            c"NumCanonZeroSecond",
+            c"Canonical form: operands swapped to put zeroinitializer second",
+        ),
+        Rule::ConstantSecond => (
+            c"NumCanonConstantSecond",
+            c"Canonical form: operands swapped to put a constant second",
+        ),
+        Rule::FirstSelectsFirst => (
+            c"NumCanonFirstSelectsFirst",
+            c"Canonical form: operands swapped so the first lane reads the first operand",
+        ),
+        Rule::Identity => (
+            c"NumCanonIdentity",
+            c"Canonical form: identity shuffles removed",
+        ),
+    };
+    Statistic { name, desc }
+}
+
+/// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
+/// right even if a later round fails.
+pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
+    let remarks = target.remarks_enabled();
+    for round in 0..MAX_ROUNDS {
+        let sites = func.shuffles();
+        if round == 0 {
+            SHUFFLES_SEEN.add(sites.len() as u64);
+            if remarks {
+                report_costs(target, &sites);
+            }
+        }
+        if !options.canonicalize {
+            return;
+        }
+        let plans = plan(&sites, options);
+        if plans.is_empty() {
+            return;
+        }
+        for (site, canonical) in &plans {
+            // Before applying: the instruction may be erased.
+            if remarks {
+                report_canonical(target, site, canonical);
+            }
+            if !ir::apply_canonical(site.inst, &canonical.outcome) {
+                continue;
+            }
+            *changed = true;
+            SHUFFLES_CANONICALIZED.add(1);
+            for &rule in &canonical.rules {
+                rule_statistic(rule).add(1);
+            }
+        }
+    }
+}
+
+/// Decides the canonical form of every shuffle; only the ones that change are returned.
+fn plan<'a>(sites: &'a [ShuffleSite], options: &Options) -> Vec<(&'a ShuffleSite, Canonical)> {
+    if options.inject_panic {
+        panic!("shuffle-lib: panic injected by the inject-panic parameter");
+    }
+    sites
+        .iter()
+        .map(|site| (site, canon::canonicalize(&site.shuffle)))
+        .filter(|(_, c)| c.outcome != Outcome::Unchanged)
+        .collect()
+}
+
+/// Analysis remarks: each shuffle with the cost the target's model gives it.
+fn report_costs(target: &Target, sites: &[ShuffleSite]) {
+    for site in sites {
+        let cost = target
+            .instruction_cost(site.inst, CostKind::RecipThroughput)
+            .map_or("invalid".to_string(), |c| c.to_string());
+        let message = format!(
+            "shufflevector {} of {}: cost {cost} (reciprocal throughput)",
+            site.shuffle.mask,
+            site.inst.ty(),
+        );
+        target.remark(RemarkKind::Analysis, c"ShuffleCost", site.inst, &message);
+    }
+}
+
+fn report_canonical(target: &Target, site: &ShuffleSite, canonical: &Canonical) {
+    let rules: Vec<&str> = canonical.rules.iter().map(|r| r.name()).collect();
+    let what = match &canonical.outcome {
+        Outcome::Unchanged => return,
+        Outcome::Forward(_) => "removed the shuffle, its result is an operand".to_string(),
+        Outcome::Poison => "replaced the shuffle by poison".to_string(),
+        Outcome::Rewrite { mask, .. } => format!("mask {} became {mask}", site.shuffle.mask),
+    };
+    let message = format!("canonical form ({}): {what}", rules.join(", "));
+    target.remark(RemarkKind::Passed, c"Canonicalize", site.inst, &message);
+}
