@@ -3,8 +3,12 @@
 //! Equivalent shuffles are brought to one form so that the pattern library sees one mask
 //! per meaning. The rules, applied in this order:
 //!
-//! 1. Selectors into a `poison` operand become poison lanes (exact: both are poison).
+//! 1. Selectors into a `poison` operand, or into a poison element of a constant, become
+//!    poison lanes (exact: both are poison).
 //! 2. Selectors into a constant splat (`zeroinitializer` included) point at its first lane.
+//!    A splat with poison elements (`<i32 poison, i32 0, i32 0, i32 poison>`, as
+//!    InstCombine leaves them) is completed to the full splat: after rule 1 nothing reads
+//!    its poison elements, so this too is exact.
 //! 3. An operand no selector reads is dropped: it becomes `poison`.
 //!    A mask with no defined lane left makes the whole shuffle `poison`.
 //! 4. Operand order, the first rule that decides wins:
@@ -25,11 +29,13 @@
 use crate::mask::{Mask, Side};
 use crate::shuffle::{OperandKind, Shuffle};
 
-/// Where an operand of the canonical shuffle comes from.
+/// A value the canonical form uses: an operand of the rewritten shuffle, or its result.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Source {
     /// The original operand on this side.
     Operand(Side),
+    /// The splat constant on this side, its poison elements given the splat's value.
+    FullSplat(Side),
     Poison,
 }
 
@@ -37,10 +43,8 @@ pub enum Source {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Outcome {
     Unchanged,
-    /// Replace the shuffle by its original operand on this side.
-    Forward(Side),
-    /// Replace the shuffle by `poison`.
-    Poison,
+    /// Replace the shuffle by this value (an identity, or a mask with no defined lane).
+    Replace(Source),
     /// Keep the instruction with these operands and this mask (same length).
     Rewrite {
         operands: [Source; 2],
@@ -53,6 +57,7 @@ pub enum Outcome {
 pub enum Rule {
     PoisonSelectors,
     SplatSelectors,
+    CompleteSplat,
     DropOperand,
     PoisonMask,
     UndefSecond,
@@ -63,9 +68,10 @@ pub enum Rule {
 }
 
 impl Rule {
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 10] = [
         Rule::PoisonSelectors,
         Rule::SplatSelectors,
+        Rule::CompleteSplat,
         Rule::DropOperand,
         Rule::PoisonMask,
         Rule::UndefSecond,
@@ -80,6 +86,7 @@ impl Rule {
         match self {
             Rule::PoisonSelectors => "poison-selectors",
             Rule::SplatSelectors => "splat-selectors",
+            Rule::CompleteSplat => "complete-splat",
             Rule::DropOperand => "drop-operand",
             Rule::PoisonMask => "poison-mask",
             Rule::UndefSecond => "undef-second",
@@ -107,18 +114,23 @@ pub fn canonicalize(shuffle: &Shuffle) -> Canonical {
 
     let mask = normalize_selectors(shuffle, &mut rules);
 
-    // Rule 3: an operand nothing reads becomes poison.
+    // Rule 3: an operand nothing reads becomes poison. Rule 2: a splat still read, whose
+    // poison elements nothing reads any more, is completed.
     for side in Side::BOTH {
-        if kinds[side.index()] != OperandKind::Poison && !mask.reads(side, n) {
-            kinds[side.index()] = OperandKind::Poison;
-            sources[side.index()] = Source::Poison;
+        let i = side.index();
+        if kinds[i] != OperandKind::Poison && !mask.reads(side, n) {
+            kinds[i] = OperandKind::Poison;
+            sources[i] = Source::Poison;
             rules.push(Rule::DropOperand);
+        } else if kinds[i].is_splat() && !shuffle.poison_elements[i].is_empty() {
+            sources[i] = Source::FullSplat(side);
+            rules.push(Rule::CompleteSplat);
         }
     }
     if mask.is_all_poison() {
         rules.push(Rule::PoisonMask);
         return Canonical {
-            outcome: Outcome::Poison,
+            outcome: Outcome::Replace(Source::Poison),
             rules,
         };
     }
@@ -132,16 +144,13 @@ pub fn canonicalize(shuffle: &Shuffle) -> Canonical {
         rules.push(rule);
     }
 
-    // Rule 5: identity. The first operand is read (the mask has a defined lane and, after
-    // rule 4, reads the first operand first), so it is an original operand.
+    // Rule 5: identity.
     if mask.is_identity(n) {
-        if let Source::Operand(side) = sources[0] {
-            rules.push(Rule::Identity);
-            return Canonical {
-                outcome: Outcome::Forward(side),
-                rules,
-            };
-        }
+        rules.push(Rule::Identity);
+        return Canonical {
+            outcome: Outcome::Replace(sources[0]),
+            rules,
+        };
     }
 
     let outcome = if rules.is_empty() {
@@ -155,7 +164,7 @@ pub fn canonicalize(shuffle: &Shuffle) -> Canonical {
     Canonical { outcome, rules }
 }
 
-/// Rules 1 and 2: poison selectors for poison operands, first-lane selectors for splats.
+/// Rules 1 and 2: poison selectors for poison lanes, first-lane selectors for splats.
 fn normalize_selectors(shuffle: &Shuffle, rules: &mut Vec<Rule>) -> Mask {
     let n = shuffle.source_lanes;
     let mut poisoned = false;
@@ -164,16 +173,14 @@ fn normalize_selectors(shuffle: &Shuffle, rules: &mut Vec<Rule>) -> Mask {
         None => Mask::POISON,
         Some((side, lane)) => {
             let base = side.index() * n;
-            match shuffle.kind(side) {
-                OperandKind::Poison => {
-                    poisoned = true;
-                    Mask::POISON
-                }
-                kind if kind.is_splat() && lane != 0 => {
-                    splatted = true;
-                    base as i32
-                }
-                _ => (base + lane) as i32,
+            if shuffle.is_poison_element(side, lane) {
+                poisoned = true;
+                Mask::POISON
+            } else if shuffle.kind(side).is_splat() && lane != 0 {
+                splatted = true;
+                base as i32
+            } else {
+                (base + lane) as i32
             }
         }
     });
@@ -224,7 +231,8 @@ mod tests {
     const KINDS: [OperandKind; 6] = [Variable, Poison, Undef, Zero, Splat, Constant];
 
     /// The value of lane `lane` of the original operand on `side`, symbolically. Splats
-    /// and zero have one value for all lanes; everything else is distinct per lane.
+    /// and zero have one value for all their lanes but poison elements; everything else is
+    /// distinct per lane.
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
     enum Value {
         Poison,
@@ -233,8 +241,16 @@ mod tests {
         Lane(Side, usize),
     }
 
-    fn value(kinds: [OperandKind; 2], side: Side, lane: usize) -> Value {
-        match kinds[side.index()] {
+    fn value(s: &Shuffle, side: Side, lane: usize) -> Value {
+        if s.is_poison_element(side, lane) {
+            return Value::Poison;
+        }
+        full_value(s, side, lane)
+    }
+
+    /// The value ignoring poison elements, as `Source::FullSplat` gives it.
+    fn full_value(s: &Shuffle, side: Side, lane: usize) -> Value {
+        match s.kind(side) {
             Poison => Value::Poison,
             Zero => Value::Zero,
             Splat => Value::Splat(side),
@@ -242,11 +258,19 @@ mod tests {
         }
     }
 
+    fn source_value(s: &Shuffle, source: Source, lane: usize) -> Value {
+        match source {
+            Source::Poison => Value::Poison,
+            Source::Operand(side) => value(s, side, lane),
+            Source::FullSplat(side) => full_value(s, side, lane),
+        }
+    }
+
     fn original_lanes(s: &Shuffle) -> Vec<Value> {
         (0..s.mask.len())
             .map(|i| match s.lane(i) {
                 Lane::Poison => Value::Poison,
-                Lane::Read { side, lane } => value(s.operands, side, lane),
+                Lane::Read { side, lane } => value(s, side, lane),
             })
             .collect()
     }
@@ -255,10 +279,7 @@ mod tests {
         (0..mask.len())
             .map(|i| match mask.source(i, s.source_lanes) {
                 None => Value::Poison,
-                Some((new_side, lane)) => match operands[new_side.index()] {
-                    Source::Poison => Value::Poison,
-                    Source::Operand(side) => value(s.operands, side, lane),
-                },
+                Some((new_side, lane)) => source_value(s, operands[new_side.index()], lane),
             })
             .collect()
     }
@@ -266,7 +287,14 @@ mod tests {
     fn kind_of(s: &Shuffle, source: Source) -> OperandKind {
         match source {
             Source::Poison => Poison,
-            Source::Operand(side) => s.kind(side),
+            Source::Operand(side) | Source::FullSplat(side) => s.kind(side),
+        }
+    }
+
+    fn poison_elements_of(s: &Shuffle, source: Source) -> Vec<usize> {
+        match source {
+            Source::Operand(side) => s.poison_elements[side.index()].clone(),
+            Source::FullSplat(_) | Source::Poison => Vec::new(),
         }
     }
 
@@ -276,12 +304,16 @@ mod tests {
         let canonical = canonicalize(s);
         match &canonical.outcome {
             Outcome::Unchanged => assert!(canonical.rules.is_empty()),
-            Outcome::Poison => assert!(before.iter().all(|&v| v == Value::Poison), "{s:?}"),
-            Outcome::Forward(side) => {
-                assert_eq!(s.mask.len(), s.source_lanes);
+            Outcome::Replace(source) => {
+                if *source != Source::Poison {
+                    assert_eq!(s.mask.len(), s.source_lanes, "{s:?}");
+                }
                 for (i, &v) in before.iter().enumerate() {
-                    let after = value(s.operands, *side, i);
+                    let after = source_value(s, *source, i);
                     assert!(v == Value::Poison || v == after, "{s:?} lane {i}");
+                }
+                if *source == Source::Poison {
+                    assert!(before.iter().all(|&v| v == Value::Poison), "{s:?}");
                 }
             }
             Outcome::Rewrite { operands, mask } => {
@@ -295,7 +327,9 @@ mod tests {
                     [kind_of(s, operands[0]), kind_of(s, operands[1])],
                     s.source_lanes,
                     mask.clone(),
-                );
+                )
+                .with_poison_elements(Side::First, poison_elements_of(s, operands[0]))
+                .with_poison_elements(Side::Second, poison_elements_of(s, operands[1]));
                 assert_eq!(
                     canonicalize(&again).outcome,
                     Outcome::Unchanged,
@@ -337,29 +371,71 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn exhaustive_four_lanes_all_operand_kinds() {
-        let masks = all_masks(4, 4);
-        assert_eq!(masks.len(), 6561);
-        for a in KINDS {
-            for b in KINDS {
+    /// Every operand kind; constants also with some poison elements (at least one element
+    /// stays defined: a constant of poison elements only is `poison` itself).
+    fn operands(n: usize) -> Vec<(OperandKind, Vec<usize>)> {
+        let mut out = Vec::new();
+        for kind in KINDS {
+            out.push((kind, vec![]));
+            if kind.is_constant() {
+                out.push((kind, vec![1]));
+                if n > 2 {
+                    out.push((kind, vec![0, n - 1]));
+                }
+            }
+        }
+        out
+    }
+
+    fn check_all(len: usize, n: usize) {
+        let masks = all_masks(len, n);
+        for (a, a_poison) in operands(n) {
+            for (b, b_poison) in operands(n) {
                 for m in &masks {
-                    check(&Shuffle::new([a, b], 4, m.clone()));
+                    let s = Shuffle::new([a, b], n, m.clone())
+                        .with_poison_elements(Side::First, a_poison.clone())
+                        .with_poison_elements(Side::Second, b_poison.clone());
+                    check(&s);
                 }
             }
         }
     }
 
     #[test]
+    fn exhaustive_four_lanes_all_operand_kinds() {
+        assert_eq!(all_masks(4, 4).len(), 6561);
+        check_all(4, 4);
+    }
+
+    #[test]
     fn exhaustive_length_changing_masks() {
         for (len, n) in [(2, 4), (8, 2), (3, 2), (6, 3)] {
-            for a in KINDS {
-                for b in KINDS {
-                    for m in all_masks(len, n) {
-                        check(&Shuffle::new([a, b], n, m));
-                    }
-                }
+            check_all(len, n);
+        }
+    }
+
+    #[test]
+    fn partial_zero_is_completed() {
+        // What InstCombine leaves: shufflevector %x, <poison, 0, 0, poison>, <0, 6, 1, 5>
+        let s = Shuffle::new([Variable, Zero], 4, Mask::new([0, 6, 1, 5]))
+            .with_poison_elements(Side::Second, vec![0, 3]);
+        let c = canonicalize(&s);
+        assert_eq!(
+            c.outcome,
+            Outcome::Rewrite {
+                operands: [
+                    Source::Operand(Side::First),
+                    Source::FullSplat(Side::Second)
+                ],
+                mask: Mask::new([0, 4, 1, 4]),
             }
+        );
+        // A selector into a poison element of the constant is a poison lane.
+        let s = Shuffle::new([Variable, Zero], 4, Mask::new([0, 7, 1, 5]))
+            .with_poison_elements(Side::Second, vec![0, 3]);
+        match canonicalize(&s).outcome {
+            Outcome::Rewrite { mask, .. } => assert_eq!(mask, Mask::new([0, -1, 1, 4])),
+            other => panic!("{other:?}"),
         }
     }
 
@@ -399,7 +475,7 @@ mod tests {
     fn identity_of_the_second_operand_forwards_it() {
         let s = Shuffle::new([Variable, Variable], 4, Mask::new([4, -1, 6, 7]));
         let c = canonicalize(&s);
-        assert_eq!(c.outcome, Outcome::Forward(Side::Second));
+        assert_eq!(c.outcome, Outcome::Replace(Source::Operand(Side::Second)));
         assert!(c.rules.contains(&Rule::Identity));
     }
 

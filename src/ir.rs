@@ -145,51 +145,74 @@ pub fn read_shuffle(inst: Inst) -> Option<Shuffle> {
         if lanes > MAX_LANES || mask_len > MAX_LANES {
             return None;
         }
-        let operands = [operand_kind(a, raw, lanes)?, operand_kind(b, raw, lanes)?];
+        let (a_kind, a_poison) = operand_kind(a, raw, lanes)?;
+        let (b_kind, b_poison) = operand_kind(b, raw, lanes)?;
         let mask = Mask::new((0..mask_len).map(|i| LLVMGetMaskValue(raw, i)));
-        Some(Shuffle::new(operands, lanes as usize, mask))
+        Some(
+            Shuffle::new([a_kind, b_kind], lanes as usize, mask)
+                .with_poison_elements(Side::First, a_poison)
+                .with_poison_elements(Side::Second, b_poison),
+        )
     }
 }
 
-/// Classifies a shuffle operand; `None` for what we leave alone (constant expressions,
-/// the instruction itself).
-unsafe fn operand_kind(v: LLVMValueRef, user: LLVMValueRef, lanes: u32) -> Option<OperandKind> {
+/// Classifies a shuffle operand, with the lanes of a constant whose element is poison;
+/// `None` for what we leave alone (constant expressions, the instruction itself).
+unsafe fn operand_kind(
+    v: LLVMValueRef,
+    user: LLVMValueRef,
+    lanes: u32,
+) -> Option<(OperandKind, Vec<usize>)> {
+    let kind = |k| Some((k, Vec::new()));
     if v == user {
         return None; // only in unreachable code, but valid IR
     }
     if LLVMIsConstant(v) == 0 {
-        return Some(OperandKind::Variable);
+        return kind(OperandKind::Variable);
     }
     // PoisonValue is an UndefValue, so test poison first.
     if LLVMIsPoison(v) != 0 {
-        return Some(OperandKind::Poison);
+        return kind(OperandKind::Poison);
     }
     if LLVMIsUndef(v) != 0 {
-        return Some(OperandKind::Undef);
+        return kind(OperandKind::Undef);
     }
     if !LLVMIsAConstantExpr(v).is_null() {
         return None;
     }
     if LLVMIsNull(v) != 0 {
-        return Some(OperandKind::Zero);
+        return kind(OperandKind::Zero);
     }
-    // Constants are uniqued, so equal elements are the same pointer.
-    let first = LLVMGetAggregateElement(v, 0);
+    // Element by element. Constants are uniqued, so equal elements are the same pointer.
+    let mut poison = Vec::new();
+    let mut value = None;
     let mut splat = true;
     for i in 0..lanes {
         let e = LLVMGetAggregateElement(v, i);
         if e.is_null() || !LLVMIsAConstantExpr(e).is_null() {
             return None;
         }
-        if LLVMIsUndef(e) != 0 || e != first {
+        if LLVMIsPoison(e) != 0 {
+            poison.push(i as usize);
+        } else if LLVMIsUndef(e) != 0 || value.is_some_and(|first| first != e) {
             splat = false;
+        } else {
+            value = Some(e);
         }
     }
-    Some(if splat {
-        OperandKind::Splat
-    } else {
-        OperandKind::Constant
-    })
+    let kind = match value {
+        Some(e) if splat && LLVMIsNull(e) != 0 => OperandKind::Zero,
+        Some(_) if splat => OperandKind::Splat,
+        _ => OperandKind::Constant,
+    };
+    Some((kind, poison))
+}
+
+/// The first element of a constant vector that is not poison.
+unsafe fn first_defined_element(v: LLVMValueRef, lanes: u32) -> Option<LLVMValueRef> {
+    (0..lanes)
+        .map(|i| LLVMGetAggregateElement(v, i))
+        .find(|&e| !e.is_null() && LLVMIsPoison(e) == 0)
 }
 
 /// Carries out the canonical-form decision for one shufflevector; false if it could not
@@ -200,26 +223,40 @@ pub fn apply_canonical(inst: Inst, outcome: &Outcome) -> bool {
     // applying to); operands are read now, so earlier replacements are seen.
     unsafe {
         let operands = [LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)];
+        let value = |source| source_value(source, operands);
         match outcome {
             Outcome::Unchanged => false,
-            Outcome::Forward(side) => replace_and_erase(raw, operands[side.index()]),
-            Outcome::Poison => replace_and_erase(raw, LLVMGetPoison(LLVMTypeOf(raw))),
+            Outcome::Replace(source) => match value(*source) {
+                Some(v) => replace_and_erase(raw, v),
+                None => false,
+            },
             Outcome::Rewrite {
                 operands: sources,
                 mask,
             } => {
-                let operand_ty = LLVMTypeOf(operands[0]);
-                let pick = |source: Source| match source {
-                    Source::Operand(side) => operands[side.index()],
-                    Source::Poison => LLVMGetPoison(operand_ty),
+                let (Some(a), Some(b)) = (value(sources[0]), value(sources[1])) else {
+                    return false;
                 };
-                let new = [pick(sources[0]), pick(sources[1])];
-                for side in Side::BOTH {
-                    LLVMSetOperand(raw, side.index() as u32, new[side.index()]);
-                }
+                LLVMSetOperand(raw, 0, a);
+                LLVMSetOperand(raw, 1, b);
                 ffi::set_shuffle_mask(raw, mask.as_slice());
                 true
             }
+        }
+    }
+}
+
+/// The value a `Source` names, given the shuffle's current operands.
+unsafe fn source_value(source: Source, operands: [LLVMValueRef; 2]) -> Option<LLVMValueRef> {
+    let ty = LLVMTypeOf(operands[0]);
+    match source {
+        Source::Operand(side) => Some(operands[side.index()]),
+        Source::Poison => Some(LLVMGetPoison(ty)),
+        Source::FullSplat(side) => {
+            let lanes = LLVMGetVectorSize(ty);
+            let element = first_defined_element(operands[side.index()], lanes)?;
+            let mut elements = vec![element; lanes as usize];
+            Some(LLVMConstVector(elements.as_mut_ptr(), lanes))
         }
     }
 }

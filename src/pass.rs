@@ -8,7 +8,7 @@
 
 use std::ffi::CStr;
 
-use crate::canon::{self, Canonical, Outcome, Rule};
+use crate::canon::{self, Canonical, Outcome, Rule, Source};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::options::Options;
@@ -36,6 +36,10 @@ fn rule_statistic(rule: Rule) -> Statistic {
         Rule::SplatSelectors => (
             c"NumCanonSplatSelectors",
             c"Canonical form: selectors into a splat pointed at its first lane",
+        ),
+        Rule::CompleteSplat => (
+            c"NumCanonCompleteSplat",
+            c"Canonical form: splats with poison elements completed",
         ),
         Rule::DropOperand => (
             c"NumCanonDropOperand",
@@ -136,8 +140,8 @@ fn report_canonical(target: &Target, site: &ShuffleSite, canonical: &Canonical) 
     let rules: Vec<&str> = canonical.rules.iter().map(|r| r.name()).collect();
     let what = match &canonical.outcome {
         Outcome::Unchanged => return,
-        Outcome::Forward(_) => "removed the shuffle, its result is an operand".to_string(),
-        Outcome::Poison => "replaced the shuffle by poison".to_string(),
+        Outcome::Replace(Source::Poison) => "replaced the shuffle by poison".to_string(),
+        Outcome::Replace(_) => "removed the shuffle, its result is an operand".to_string(),
         Outcome::Rewrite { mask, .. } => format!("mask {} became {mask}", site.shuffle.mask),
     };
     let message = format!("canonical form ({}): {what}", rules.join(", "));

@@ -17,11 +17,12 @@ pub enum OperandKind {
     Poison,
     /// `undef`: every lane is undef (not poison: it may not be replaced by poison).
     Undef,
-    /// `zeroinitializer` (all lanes +0 / null).
+    /// A constant whose elements are all +0 / null, except poison ones
+    /// (`zeroinitializer`, or `<i32 poison, i32 0, i32 0, i32 poison>`).
     Zero,
-    /// A constant with the same, fully defined value in every lane (not zero).
+    /// A constant whose elements all hold one defined non-zero value, except poison ones.
     Splat,
-    /// Any other constant vector (may contain poison or undef elements).
+    /// Any other constant vector (undef elements included: undef is not poison).
     Constant,
 }
 
@@ -52,13 +53,16 @@ pub struct Shuffle {
     /// Lanes of each operand (`n`).
     pub source_lanes: usize,
     pub mask: Mask,
+    /// For constant operands: the lanes whose element is `poison`, in increasing order.
+    pub poison_elements: [Vec<usize>; 2],
 }
 
 /// Where one output lane of a shuffle comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Lane {
     Poison,
-    /// Lane `lane` of the operand on `side`, whatever its kind.
+    /// Lane `lane` of the operand on `side`, whatever its kind (it may be a poison
+    /// element: see [`Shuffle::is_poison_element`]).
     Read {
         side: Side,
         lane: usize,
@@ -71,7 +75,23 @@ impl Shuffle {
             operands,
             source_lanes,
             mask,
+            poison_elements: [Vec::new(), Vec::new()],
         }
+    }
+
+    /// The same shuffle, where the constant operand on `side` has poison `elements`.
+    pub fn with_poison_elements(mut self, side: Side, elements: Vec<usize>) -> Shuffle {
+        self.poison_elements[side.index()] = elements;
+        self
+    }
+
+    /// Whether lane `lane` of the operand on `side` is poison (a poison operand, or a
+    /// poison element of a constant).
+    pub fn is_poison_element(&self, side: Side, lane: usize) -> bool {
+        self.kind(side) == OperandKind::Poison
+            || self.poison_elements[side.index()]
+                .binary_search(&lane)
+                .is_ok()
     }
 
     pub fn kind(&self, side: Side) -> OperandKind {

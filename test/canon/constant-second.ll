@@ -8,11 +8,11 @@ define <4 x i32> @constant_first(<4 x i32> %x) {
   ret <4 x i32> %s
 }
 
-; A constant with a poison element is a constant, not a splat: its selectors are kept.
-; CHECK-LABEL: define <4 x i32> @partial_constant(
-; CHECK-NEXT:    %s = shufflevector <4 x i32> %x, <4 x i32> <i32 7, i32 poison, i32 7, i32 7>, <4 x i32> <i32 5, i32 6, i32 1, i32 7>
-define <4 x i32> @partial_constant(<4 x i32> %x) {
-  %s = shufflevector <4 x i32> <i32 7, i32 poison, i32 7, i32 7>, <4 x i32> %x, <4 x i32> <i32 1, i32 2, i32 5, i32 3>
+; A selector into a poison element of a constant is a poison lane (rule 1).
+; CHECK-LABEL: define <4 x i32> @poison_element(
+; CHECK-NEXT:    %s = shufflevector <4 x i32> %x, <4 x i32> <i32 1, i32 poison, i32 2, i32 3>, <4 x i32> <i32 poison, i32 6, i32 1, i32 7>
+define <4 x i32> @poison_element(<4 x i32> %x) {
+  %s = shufflevector <4 x i32> <i32 1, i32 poison, i32 2, i32 3>, <4 x i32> %x, <4 x i32> <i32 1, i32 2, i32 5, i32 3>
   ret <4 x i32> %s
 }
 
