@@ -12,4 +12,4 @@ grep -v '^\s*;' "$input" | sed '/^$/d'
 echo
 echo "===== after: opt -load-pass-plugin=target/release/libshuf.so -passes=shuffle-lib"
 "$opt" -load-pass-plugin=target/release/libshuf.so -passes=shuffle-lib \
-  -pass-remarks=shuffle-lib -S "$input" 2>&1 | grep -v '^; ModuleID\|^source_filename\|^target datalayout' | sed '/^$/d'
+  -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -S "$input" 2>&1 | grep -v '^; ModuleID\|^source_filename\|^target datalayout' | sed '/^$/d'

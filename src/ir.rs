@@ -40,6 +40,8 @@ pub struct Type(LLVMTypeRef);
 pub struct ShuffleSite {
     pub inst: Inst,
     pub shuffle: Shuffle,
+    /// The type of the operands.
+    pub source_ty: Type,
 }
 
 impl Function {
@@ -81,7 +83,16 @@ impl Function {
     pub fn shuffles(self) -> Vec<ShuffleSite> {
         self.instructions()
             .into_iter()
-            .filter_map(|inst| read_shuffle(inst).map(|shuffle| ShuffleSite { inst, shuffle }))
+            .filter_map(|inst| {
+                let shuffle = read_shuffle(inst)?;
+                // SAFETY: a shufflevector has two operands.
+                let source_ty = unsafe { Type(LLVMTypeOf(LLVMGetOperand(inst.0, 0))) };
+                Some(ShuffleSite {
+                    inst,
+                    shuffle,
+                    source_ty,
+                })
+            })
             .collect()
     }
 }
@@ -226,6 +237,10 @@ pub fn apply_canonical(inst: Inst, outcome: &Outcome) -> bool {
         let value = |source| source_value(source, operands);
         match outcome {
             Outcome::Unchanged => false,
+            // Poison of the result type: the mask may change the length.
+            Outcome::Replace(Source::Poison) => {
+                replace_and_erase(raw, LLVMGetPoison(LLVMTypeOf(raw)))
+            }
             Outcome::Replace(source) => match value(*source) {
                 Some(v) => replace_and_erase(raw, v),
                 None => false,
@@ -251,6 +266,7 @@ unsafe fn source_value(source: Source, operands: [LLVMValueRef; 2]) -> Option<LL
     let ty = LLVMTypeOf(operands[0]);
     match source {
         Source::Operand(side) => Some(operands[side.index()]),
+        // An operand: of the operands' type.
         Source::Poison => Some(LLVMGetPoison(ty)),
         Source::FullSplat(side) => {
             let lanes = LLVMGetVectorSize(ty);

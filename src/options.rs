@@ -4,7 +4,8 @@
 //! |----------------|----------------------------------------------------------------|
 //! | `early`        | the instance before the vectorizers (VectorizerStart)          |
 //! | `late`         | the instance after them (VectorizerEnd)                        |
-//! | `canon`        | bring every shuffle to canonical form (default)                |
+//! | `canon`        | canonical form where the target's cost says so (default)       |
+//! | `canon-always` | canonical form for every shuffle, whatever the cost            |
 //! | `no-canon`     | leave shuffles as they are                                     |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
@@ -22,10 +23,21 @@ pub enum Stage {
     Late,
 }
 
+/// When the canonical form is written back into the IR. Recognition always works on
+/// the canonical form; the IR only gets it where that pays.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Canon {
+    Off,
+    /// Replacements (identity, poison) always; other rewrites when TTI's shuffle cost
+    /// drops, or stays equal and only poison lanes or unread operands change.
+    CostDriven,
+    Always,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Options {
     pub stage: Stage,
-    pub canonicalize: bool,
+    pub canon: Canon,
     pub inject_panic: bool,
 }
 
@@ -33,13 +45,13 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             stage: Stage::All,
-            canonicalize: true,
+            canon: Canon::CostDriven,
             inject_panic: false,
         }
     }
 }
 
-const KNOWN: &str = "early, late, canon, no-canon, inject-panic";
+const KNOWN: &str = "early, late, canon, canon-always, no-canon, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -59,8 +71,9 @@ impl Options {
                     }
                     stage = Some(this);
                 }
-                "canon" => options.canonicalize = true,
-                "no-canon" => options.canonicalize = false,
+                "canon" => options.canon = Canon::CostDriven,
+                "canon-always" => options.canon = Canon::Always,
+                "no-canon" => options.canon = Canon::Off,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(
@@ -87,8 +100,12 @@ mod tests {
     fn flags_combine() {
         let o = Options::parse("late;no-canon").unwrap();
         assert_eq!(o.stage, Stage::Late);
-        assert!(!o.canonicalize);
-        assert!(Options::parse("no-canon;canon").unwrap().canonicalize);
+        assert_eq!(o.canon, Canon::Off);
+        assert_eq!(
+            Options::parse("no-canon;canon").unwrap().canon,
+            Canon::CostDriven
+        );
+        assert_eq!(Options::parse("canon-always").unwrap().canon, Canon::Always);
     }
 
     #[test]

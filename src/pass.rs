@@ -11,8 +11,9 @@ use std::ffi::CStr;
 use crate::canon::{self, Canonical, Outcome, Rule, Source};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::options::Options;
-use crate::target::CostKind;
+use crate::mask::{Mask, Side};
+use crate::options::{Canon, Options};
+use crate::target::{CostKind, ShuffleKind};
 
 /// Rounds per function; a canonical form is reached in two, more is a safeguard.
 const MAX_ROUNDS: usize = 4;
@@ -85,10 +86,15 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 report_costs(target, &sites);
             }
         }
-        if !options.canonicalize {
+        if options.canon == Canon::Off {
             return;
         }
-        let plans = plan(&sites, options);
+        let (plans, skipped) = plan(&sites, options, target);
+        if round == 0 && remarks {
+            for (site, why) in &skipped {
+                target.remark(RemarkKind::Missed, c"Canonicalize", site.inst, why);
+            }
+        }
         if plans.is_empty() {
             return;
         }
@@ -109,16 +115,87 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     }
 }
 
-/// Decides the canonical form of every shuffle; only the ones that change are returned.
-fn plan<'a>(sites: &'a [ShuffleSite], options: &Options) -> Vec<(&'a ShuffleSite, Canonical)> {
+type Plans<'a> = (
+    Vec<(&'a ShuffleSite, Canonical)>,
+    Vec<(&'a ShuffleSite, String)>,
+);
+
+/// Decides the canonical form of every shuffle: the rewrites to apply, and the ones the
+/// cost model turned down (with the reason, for a missed remark).
+fn plan<'a>(sites: &'a [ShuffleSite], options: &Options, target: &Target) -> Plans<'a> {
     if options.inject_panic {
         panic!("shuffle-lib: panic injected by the inject-panic parameter");
     }
-    sites
+    let mut apply = Vec::new();
+    let mut skipped = Vec::new();
+    for site in sites {
+        let canonical = canon::canonicalize(&site.shuffle);
+        match worth_applying(site, &canonical, options, target) {
+            Ok(()) => apply.push((site, canonical)),
+            Err(Some(why)) => skipped.push((site, why)),
+            Err(None) => {}
+        }
+    }
+    (apply, skipped)
+}
+
+/// Whether to write the canonical form into the IR. Replacements remove an instruction;
+/// other rewrites must not make the shuffle dearer: backends match masks, and a form
+/// that is canonical for recognition can hide one they know (AArch64 turns the
+/// interleave with zero `<0,16,1,17,..>` into `st2`, but not `<0,16,1,16,..>`).
+fn worth_applying(
+    site: &ShuffleSite,
+    canonical: &Canonical,
+    options: &Options,
+    target: &Target,
+) -> Result<(), Option<String>> {
+    let Outcome::Rewrite { mask, .. } = &canonical.outcome else {
+        return match canonical.outcome {
+            Outcome::Unchanged => Err(None),
+            _ => Ok(()),
+        };
+    };
+    if options.canon == Canon::Always {
+        return Ok(());
+    }
+    // Poison lanes and unread operands only remove dependences.
+    let harmless = canonical
+        .rules
         .iter()
-        .map(|site| (site, canon::canonicalize(&site.shuffle)))
-        .filter(|(_, c)| c.outcome != Outcome::Unchanged)
-        .collect()
+        .all(|r| matches!(r, Rule::PoisonSelectors | Rule::DropOperand));
+    let old = shuffle_cost(target, site, &site.shuffle.mask);
+    let new = shuffle_cost(target, site, mask);
+    match (old, new) {
+        (Some(old), Some(new)) if new < old || (new == old && harmless) => Ok(()),
+        (None, Some(_)) => Ok(()),
+        (_, None) if harmless => Ok(()),
+        (old, new) => {
+            let show = |c: Option<i64>| c.map_or("invalid".to_string(), |c| c.to_string());
+            Err(Some(format!(
+                "canonical form not applied: mask {} costs {}, {mask} would cost {}",
+                site.shuffle.mask,
+                show(old),
+                show(new)
+            )))
+        }
+    }
+}
+
+/// TTI's cost of a shuffle of `site`'s types with `mask`.
+fn shuffle_cost(target: &Target, site: &ShuffleSite, mask: &Mask) -> Option<i64> {
+    let n = site.shuffle.source_lanes;
+    let kind = if mask.reads(Side::Second, n) {
+        ShuffleKind::PermuteTwoSrc
+    } else {
+        ShuffleKind::PermuteSingleSrc
+    };
+    target.shuffle_cost(
+        kind,
+        site.inst.ty(),
+        site.source_ty,
+        mask,
+        CostKind::RecipThroughput,
+    )
 }
 
 /// Analysis remarks: each shuffle with the cost the target's model gives it.

@@ -1,5 +1,5 @@
 ; Rule 4c: a constant goes second when the other operand is not a constant.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <4 x i32> @constant_first(
 ; CHECK-NEXT:    %s = shufflevector <4 x i32> %x, <4 x i32> <i32 10, i32 11, i32 12, i32 13>, <4 x i32> <i32 0, i32 7, i32 poison, i32 4>

@@ -1,5 +1,5 @@
 ; Rule 3: an operand no selector reads is replaced by poison.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <4 x i32> @unread_second(
 ; CHECK-NEXT:    %s = shufflevector <4 x i32> %a, <4 x i32> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>

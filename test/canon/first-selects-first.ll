@@ -1,5 +1,5 @@
 ; Rule 4d: with two variable operands, the first defined selector reads the first one.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <4 x i32> @swap(
 ; CHECK-NEXT:    %s = shufflevector <4 x i32> %b, <4 x i32> %a, <4 x i32> <i32 0, i32 4, i32 1, i32 5>

@@ -1,5 +1,5 @@
 ; Rule 5: an identity shuffle is replaced by its operand.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <4 x i32> @identity(
 ; CHECK-NEXT:    ret <4 x i32> %a

@@ -1,5 +1,5 @@
 ; Rule 2: selectors into a constant splat all point at its first lane.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; CHECK-LABEL: define <4 x i32> @splat_second(
 ; CHECK-NEXT:    %s = shufflevector <4 x i32> %x, <4 x i32> splat (i32 9), <4 x i32> <i32 0, i32 4, i32 4, i32 4>

@@ -1,5 +1,5 @@
 ; What the pass does not understand, it leaves alone; the output still verifies.
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 ; RUN: %opt -passes=shuffle-lib -verify-each -disable-output %s
 
 @g = global i32 0

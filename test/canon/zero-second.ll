@@ -1,5 +1,5 @@
 ; Rule 4b: zeroinitializer goes second; its selectors all read its first lane (rule 2).
-; RUN: %opt -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -S %s | FileCheck %s
 
 ; The seed's example: all three forms become the third.
 ; CHECK-LABEL: define <4 x i32> @seed_form1(

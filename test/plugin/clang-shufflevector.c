@@ -1,11 +1,11 @@
 // clang -O3 with the plugin: shuffle-lib runs in the pipeline, remarks reach clang's
 // diagnostics, and the program computes what it did without the plugin.
 // REQUIRES: native-x86_64
-// RUN: %clang -O3 -Rpass=shuffle-lib -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clang -O3 -Rpass-analysis=shuffle-lib -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clang -O3 %s -o %t.exe && %t.exe | FileCheck %s --check-prefix=OUT
-// RUN: %clang -O3 -mllvm -disable-shuffle-lib -Rpass=shuffle-lib -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
+// RUN: %clang -O3 -mllvm -disable-shuffle-lib -Rpass-analysis=shuffle-lib -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=OFF --allow-empty
 
-// REMARK: remark: canonical form
+// REMARK: remark: shufflevector
 // OFF-NOT: remark
 // OUT: 1 0 2 0 | 9 9 9 9 9 9 9 9 | 8 7 6 5 4 3 2 1
 // OUT-NEXT: ok

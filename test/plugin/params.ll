@@ -1,13 +1,15 @@
-; Pass parameters: shuffle-lib<early|late;canon|no-canon;inject-panic>.
+; Pass parameters: shuffle-lib<early|late;canon|canon-always|no-canon;inject-panic>.
 ; RUN: %opt -passes='shuffle-lib<no-canon>' -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -passes='shuffle-lib<late;canon>' -S %s | FileCheck %s --check-prefix=ON
-; RUN: %opt -passes='shuffle-lib<early>' -S %s | FileCheck %s --check-prefix=ON
+; RUN: %opt -passes='shuffle-lib<late;canon-always>' -S %s | FileCheck %s --check-prefix=ON
+; RUN: %opt -passes='shuffle-lib<early;canon-always>' -S %s | FileCheck %s --check-prefix=ON
+; Without a target every shuffle costs the same: the default (cost-driven) keeps @f.
+; RUN: %opt -passes='shuffle-lib<canon>' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: not %opt -passes='shuffle-lib<fast>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not %opt -passes='shuffle-lib<early;late>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=CONFLICT
 
 ; OFF:     shufflevector <4 x i32> zeroinitializer, <4 x i32> %x
 ; ON:      shufflevector <4 x i32> %x, <4 x i32> zeroinitializer, <4 x i32> <i32 0, i32 4, i32 1, i32 4>
-; UNKNOWN: shuffle-lib: invalid shuffle-lib pass parameter 'fast' (expected one of: early, late, canon, no-canon, inject-panic)
+; UNKNOWN: shuffle-lib: invalid shuffle-lib pass parameter 'fast' (expected one of: early, late, canon, canon-always, no-canon, inject-panic)
 ; CONFLICT: shuffle-lib: 'early' and 'late' exclude each other
 
 define <4 x i32> @f(<4 x i32> %x) {

@@ -20,11 +20,12 @@
 ; PARAMS: function(shuffle-lib<late;no-canon>)
 
 ; -disable-shuffle-lib switches every instance off.
-; RUN: %opt -passes='default<O2>' -S %s | FileCheck %s --check-prefix=RUNS
-; RUN: %opt -passes='default<O2>' -disable-shuffle-lib -S %s | FileCheck %s --check-prefix=DISABLED
-; RUN: %opt -passes=shuffle-lib -disable-shuffle-lib -S %s | FileCheck %s --check-prefix=DISABLED
-; RUNS:     shufflevector <4 x i32> %x, <4 x i32> %y, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
-; DISABLED: shufflevector <4 x i32> %y, <4 x i32> %x, <4 x i32> <i32 4, i32 0, i32 5, i32 1>
+; RUN: %opt -passes='default<O2>' -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=RUNS
+; RUN: %opt -passes='default<O2>' -disable-shuffle-lib -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=DISABLED --allow-empty
+; RUN: %opt -passes=shuffle-lib -disable-shuffle-lib -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=DISABLED --allow-empty
+; Both instances (early and late) examine the shuffle.
+; RUNS:     2 shuffle-lib - Number of shufflevectors examined
+; DISABLED-NOT: shuffle-lib
 
 define <4 x i32> @f(<4 x i32> %x, <4 x i32> %y) {
   %s = shufflevector <4 x i32> %y, <4 x i32> %x, <4 x i32> <i32 4, i32 0, i32 5, i32 1>

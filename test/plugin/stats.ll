@@ -1,5 +1,5 @@
 ; -stats counts shuffles and each canonical-form rule.
-; RUN: %opt -passes=shuffle-lib -stats -disable-output %s 2>&1 | FileCheck %s
+; RUN: %opt -passes='shuffle-lib<canon-always>' -stats -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt -passes=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 
 ; CHECK: shuffle-lib Statistics Collected
