@@ -1,0 +1,44 @@
+// KERNEL: y = M*v for a row-major 4x4 float matrix, rows stored to permuted slots (2,0,3,1): straight-line SLP code
+// CATEGORY: slp
+// ITEM: in=80 out=16
+// INPUT: f32
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#else
+#pragma GCC optimize("fp-contract=off")
+#endif
+#include <stddef.h>
+#include <stdint.h>
+
+void kernel(const void *restrict in_, void *restrict out_, size_t n) {
+  const float *restrict in = (const float *)in_;
+  float *restrict out = (float *)out_;
+  for (size_t i = 0; i < n; i++) {
+    const float *restrict m = in + i * 20;
+    const float *restrict v = m + 16;
+    float *restrict o = out + i * 4;
+    float y0 = m[0] * v[0] + m[1] * v[1] + m[2] * v[2] + m[3] * v[3];
+    float y1 = m[4] * v[0] + m[5] * v[1] + m[6] * v[2] + m[7] * v[3];
+    float y2 = m[8] * v[0] + m[9] * v[1] + m[10] * v[2] + m[11] * v[3];
+    float y3 = m[12] * v[0] + m[13] * v[1] + m[14] * v[2] + m[15] * v[3];
+    o[2] = y0;
+    o[0] = y1;
+    o[3] = y2;
+    o[1] = y3;
+  }
+}
+
+void reference(const void *restrict in_, void *restrict out_, size_t n) {
+  static const int slot[4] = {2, 0, 3, 1};
+  const float *in = (const float *)in_;
+  float *out = (float *)out_;
+  for (size_t i = 0; i < n; i++) {
+    const float *m = in + i * 20, *v = m + 16;
+    for (int r = 0; r < 4; r++) {
+      float acc = m[r * 4] * v[0];
+      for (int c = 1; c < 4; c++)
+        acc = acc + m[r * 4 + c] * v[c];
+      out[i * 4 + slot[r]] = acc;
+    }
+  }
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Compile time of shuffle-lib against the whole -O3 pipeline.
+
+  scripts/compile_time.py [--quick]
+
+1. The bench kernels (the largest by IR size) and a generated module with 10,000
+   shuffles: the wall time of the shuffle-lib instances against the whole of
+   `opt -passes='default<O3>'`, from -time-passes.
+2. Growth: `opt -passes=shuffle-lib` alone on generated modules, with the number of
+   shuffles (at 8 lanes) and with their width (at 5,000 shuffles); minimum of 3 runs.
+
+Writes bench/results/compile-time.md (and prints it). Generated modules are
+deterministic (fixed seeds).
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
+RESULTS = ROOT / "bench" / "results"
+
+
+def plugin_path():
+    path = Path(os.environ.get("SHUF_PLUGIN", ROOT / "target" / "release" / "libshuf.so"))
+    if not path.exists():
+        sys.exit(f"compile_time: {path} not found (cargo build --release)")
+    return path
+
+
+def shuffle_module(count, lanes, seed=1, functions=10):
+    """`count` shuffles of <lanes x i32> over `functions` functions: chains where each
+    shuffle reads two earlier values (or zero / poison / a splat), with random masks,
+    some structured (identity, reverse, interleave), some with poison lanes."""
+    rng = random.Random(seed)
+    ty = f"<{lanes} x i32>"
+    out = []
+    per_fn = count // functions
+    for f in range(functions):
+        out.append(f"define void @f{f}({ty} %a, {ty} %b, ptr %out) {{")
+        values = ["%a", "%b"]
+        for i in range(per_fn):
+            kind = rng.random()
+            if kind < 0.15:
+                mask = list(range(lanes))  # identity
+            elif kind < 0.3:
+                mask = list(range(lanes - 1, -1, -1))  # reverse
+            elif kind < 0.45:
+                mask = [j // 2 + (lanes if j % 2 else 0) for j in range(lanes)]  # interleave lo
+            else:
+                mask = [rng.randrange(2 * lanes) if rng.random() > 0.1 else -1
+                        for _ in range(lanes)]
+            ops = []
+            for _ in range(2):
+                r = rng.random()
+                ops.append("zeroinitializer" if r < 0.1 else "poison" if r < 0.15
+                           else f"splat (i32 {rng.randrange(100)})" if r < 0.2
+                           else rng.choice(values[-8:]))
+            sel = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
+            out.append(f"  %s{i} = shufflevector {ty} {ops[0]}, {ty} {ops[1]}, "
+                       f"<{lanes} x i32> <{sel}>")
+            # Each result is stored, so none is dead (poison lanes would make a reduction
+            # of them all poison, and -O3 would delete everything).
+            out.append(f"  %p{i} = getelementptr {ty}, ptr %out, i64 {i}")
+            out.append(f"  store {ty} %s{i}, ptr %p{i}")
+            values.append(f"%s{i}")
+        out.append("  ret void")
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def time_passes(ir_file, plugin):
+    """(shuffle-lib wall seconds, total pass wall seconds) under default<O3>."""
+    r = subprocess.run([str(LLVM_BIN / "opt"), f"-load-pass-plugin={plugin}",
+                        "-passes=default<O3>", "-time-passes", "-disable-output", str(ir_file)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"compile_time: opt failed on {ir_file}: {r.stderr[:300]}")
+    report = r.stderr.split("Pass execution timing report", 1)[1]
+    wall = lambda line: float(re.findall(r"([\d.]+) \(\s*[\d.]+%\)", line)[-1])
+    shuf = sum(wall(l) for l in report.splitlines() if "ShuffleLibPass" in l)
+    total = next(wall(l) for l in report.splitlines() if l.strip().endswith("Total"))
+    return shuf, total
+
+
+def pass_alone(ir_file, plugin, runs=3):
+    """Minimum over `runs` of the wall time -time-passes gives `opt -passes=shuffle-lib`."""
+    times = []
+    for _ in range(runs):
+        r = subprocess.run([str(LLVM_BIN / "opt"), f"-load-pass-plugin={plugin}",
+                            "-passes=shuffle-lib", "-time-passes", "-disable-output",
+                            str(ir_file)], capture_output=True, text=True, check=True)
+        report = r.stderr.split("Pass execution timing report", 1)[1]
+        times.append(sum(float(re.findall(r"([\d.]+) \(\s*[\d.]+%\)", l)[-1])
+                         for l in report.splitlines() if "ShuffleLibPass" in l))
+    return min(times)
+
+
+def kernel_ir(kernel, workdir):
+    out = workdir / f"{kernel.stem}.ll"
+    if kernel.suffix == ".ll":
+        return kernel
+    subprocess.run([str(LLVM_BIN / "clang"), "-O0", "-Xclang", "-disable-O0-optnone",
+                    "-march=x86-64-v3", "-S", "-emit-llvm", "-o", str(out), str(kernel)],
+                   check=True)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke test")
+    args = ap.parse_args()
+    plugin = plugin_path()
+    lines = ["# Compile time", "",
+             "Wall time of the shuffle-lib instances (`shuffle-lib<early>` and "
+             "`shuffle-lib<late>`) against the whole `opt -passes='default<O3>'` pipeline "
+             "(`-time-passes`), and of `opt -passes=shuffle-lib` alone (`-time-passes`) on "
+             "generated modules. Machine: this one, 2 cores.", ""]
+    with tempfile.TemporaryDirectory(prefix="shuf-ctime-") as tmp:
+        workdir = Path(tmp)
+        kernels = sorted((ROOT / "bench" / "kernels").glob("*.[cl]*"))
+        irs = [kernel_ir(k, workdir) for k in kernels]
+        largest = sorted(irs, key=lambda p: p.stat().st_size, reverse=True)[:5]
+        count = 2000 if args.quick else 10000
+        big = workdir / f"shuffles-{count}.ll"
+        big.write_text(shuffle_module(count, 8))
+        lines += ["## Share of the -O3 pipeline", "",
+                  "| module | shuffle-lib (ms) | whole -O3 (ms) | share |", "|---|---:|---:|---:|"]
+        for ir in largest + [big]:
+            shuf, total = time_passes(ir, plugin)
+            lines.append(f"| {ir.stem} | {shuf * 1e3:.2f} | {total * 1e3:.2f} "
+                         f"| {100 * shuf / total:.1f}% |")
+        counts = [1000, 2000, 5000] if args.quick else [1000, 2000, 5000, 10000, 20000]
+        lines += ["", "## Growth with the number of shuffles (<8 x i32>)", "",
+                  "| shuffles | shuffle-lib alone (ms) | µs per shuffle |", "|---:|---:|---:|"]
+        for n in counts:
+            f = workdir / f"count-{n}.ll"
+            f.write_text(shuffle_module(n, 8, seed=n))
+            t = pass_alone(f, plugin)
+            lines.append(f"| {n} | {t * 1e3:.1f} | {t * 1e6 / n:.2f} |")
+        widths = [4, 8, 16] if args.quick else [4, 8, 16, 32, 64]
+        n = 1000 if args.quick else 5000
+        lines += ["", f"## Growth with the width ({n} shuffles)", "",
+                  "| lanes | shuffle-lib alone (ms) | µs per shuffle |", "|---:|---:|---:|"]
+        for w in widths:
+            f = workdir / f"width-{w}.ll"
+            f.write_text(shuffle_module(n, w, seed=w))
+            t = pass_alone(f, plugin)
+            lines.append(f"| {w} | {t * 1e3:.1f} | {t * 1e6 / n:.2f} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if not args.quick:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "compile-time.md").write_text(text)
+
+
+if __name__ == "__main__":
+    main()

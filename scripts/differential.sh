@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Differential test campaign: FUNCTIONS random shuffle functions (default 20000), seeds
+# FIRST_SEED.. (default 1), each run under lli before and after
+# -passes='shuffle-lib<canon-always>' (SHUF_DIFF_PASSES chooses another pipeline).
+# Uses a release build; a failure is minimized to target/differential/repro-SEED.ll.
+#
+#   scripts/differential.sh [FUNCTIONS] [FIRST_SEED]
+#
+# SHUF_PLUGIN=path/libshuf.so tests another build of the plugin.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+functions="${1:-20000}"
+first_seed="${2:-1}"
+case "$functions$first_seed" in
+*[!0-9]*)
+    echo "usage: $0 [FUNCTIONS] [FIRST_SEED]  (non-negative integers)" >&2
+    exit 2
+    ;;
+esac
+
+start=$(date +%s)
+SHUF_DIFF_FUNCTIONS="$functions" SHUF_DIFF_SEED="$first_seed" \
+    cargo test --release --test differential -- --nocapture --exact differential
+echo "differential.sh: $functions functions from seed $first_seed in $(($(date +%s) - start)) s"

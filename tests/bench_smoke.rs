@@ -1,0 +1,82 @@
+//! A quick slice of the benchmark harness inside `cargo test`: the static comparison
+//! (two kernels, two targets), the native comparison (two kernels: built, checked
+//! against the scalar reference, timed) and the compile-time script in its quick form.
+//! The full runs are `scripts/bench.py all` and `scripts/compile_time.py`.
+
+use std::env;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// `libshuf.so` next to this test binary (`target/<profile>/deps/`).
+fn plugin() -> PathBuf {
+    if let Some(path) = env::var_os("SHUF_PLUGIN") {
+        return PathBuf::from(path);
+    }
+    let exe = env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps directory");
+    [deps, deps.parent().unwrap_or(deps)]
+        .iter()
+        .map(|d| d.join("libshuf.so"))
+        .find(|p| p.exists())
+        .expect("libshuf.so next to the test binary")
+}
+
+fn run_script(args: &[&str]) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .args(args)
+        .current_dir(root)
+        .env("SHUF_PLUGIN", plugin())
+        .output()
+        .expect("python3");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn static_comparison_measures_both_compilers() {
+    let out = run_script(&[
+        "scripts/bench.py",
+        "static",
+        "--no-report",
+        "--targets",
+        "x86-64-v3,neoverse-n1",
+        "--kernels",
+        "transpose_4x4_f32,zext_u8_u16_shuffle",
+    ]);
+    for kernel in ["transpose_4x4_f32", "zext_u8_u16_shuffle"] {
+        let rows = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("| {kernel} ")));
+        // One measured row per target, no FAIL.
+        let rows: Vec<&str> = rows.collect();
+        assert_eq!(rows.len(), 2, "{out}");
+        assert!(rows.iter().all(|r| !r.contains("FAIL")), "{out}");
+    }
+    assert_eq!(out.matches("Geometric mean").count(), 2, "{out}");
+}
+
+#[test]
+fn native_comparison_checks_against_the_reference() {
+    let out = run_script(&[
+        "scripts/bench.py",
+        "native",
+        "--no-report",
+        "--kernels",
+        "reverse_i32,rgb_deinterleave_u8",
+    ]);
+    assert_eq!(out.matches("| ok |").count(), 2, "{out}");
+    assert!(out.contains("Failures: none."), "{out}");
+}
+
+#[test]
+fn compile_time_quick() {
+    let out = run_script(&["scripts/compile_time.py", "--quick"]);
+    assert!(out.contains("| shuffles-2000 |"), "{out}");
+    assert!(out.contains("Growth with the width"), "{out}");
+}

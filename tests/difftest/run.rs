@@ -1,0 +1,433 @@
+//! The runner: a module of programs goes through `opt -passes=shuffle-lib`, both
+//! versions run under `lli`, and their outputs are compared.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::program::{module_text, Program};
+use super::reduce;
+
+/// The tools and where scratch files go.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    pub opt: PathBuf,
+    pub lli: PathBuf,
+    pub plugin: PathBuf,
+    /// The `-passes=` pipeline: `SHUF_DIFF_PASSES`, by default
+    /// `shuffle-lib<canon-always>` so that every rewrite is exercised whatever the costs.
+    pub passes: String,
+    /// `target/differential`.
+    pub scratch: PathBuf,
+}
+
+impl Tools {
+    pub fn find() -> Tools {
+        let bin = env::var_os("LLVM_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"));
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        Tools {
+            opt: bin.join("opt"),
+            lli: bin.join("lli"),
+            plugin: plugin(),
+            passes: env::var("SHUF_DIFF_PASSES")
+                .unwrap_or_else(|_| "shuffle-lib<canon-always>".to_string()),
+            scratch: root.join("target/differential"),
+        }
+    }
+}
+
+/// The freshly built `libshuf.so`: `target/<profile>/deps/`, next to this test binary.
+fn plugin() -> PathBuf {
+    if let Some(path) = env::var_os("SHUF_PLUGIN") {
+        return PathBuf::from(path);
+    }
+    let exe = env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps directory");
+    for dir in [deps, deps.parent().unwrap_or(deps)] {
+        let candidate = dir.join("libshuf.so");
+        if candidate.exists() {
+            return candidate;
+        }
+    }
+    panic!("libshuf.so not found next to {}", exe.display());
+}
+
+/// Rewrites the text of `after.ll` before it runs; tests use it to fake a wrong pass.
+pub type Mutator = fn(&str) -> String;
+
+/// Why a module failed.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// `opt` crashed, failed verification, exited non-zero or reported an internal error.
+    Opt { status: String, stderr: String },
+    /// `lli` failed on the original module: a generator bug, not the pass's.
+    LliBefore { status: String, stderr: String },
+    /// `lli` failed on the transformed module.
+    LliAfter { status: String, stderr: String },
+    /// The original module printed something else than the generator's model predicts:
+    /// a generator (or LLVM) bug, not the pass's.
+    Model { expected: String, before: String },
+    /// The transformed module printed something else than the original.
+    Mismatch { before: String, after: String },
+}
+
+impl Failure {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Opt { .. } => "opt failed",
+            Failure::LliBefore { .. } => "lli failed on the original module (generator bug)",
+            Failure::LliAfter { .. } => "lli failed on the transformed module",
+            Failure::Model { .. } => {
+                "the original module disagrees with the generator's model (generator bug)"
+            }
+            Failure::Mismatch { .. } => "outputs differ before and after shuffle-lib",
+        }
+    }
+
+    fn same_kind(&self, other: &Failure) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
+    /// The functions whose printed lanes differ (mismatches of output only).
+    pub fn differing_functions(&self) -> Vec<String> {
+        let (a, b) = match self {
+            Failure::Mismatch { before, after } => (before, after),
+            Failure::Model { expected, before } => (expected, before),
+            _ => return Vec::new(),
+        };
+        let group = |text: &str| {
+            let mut map = std::collections::BTreeMap::<String, Vec<String>>::new();
+            for line in text.lines() {
+                let name = line.split(' ').next().unwrap_or("").to_string();
+                map.entry(name).or_default().push(line.to_string());
+            }
+            map
+        };
+        let (ga, gb) = (group(a), group(b));
+        let mut names: Vec<String> = ga.keys().chain(gb.keys()).cloned().collect();
+        names.sort();
+        names.dedup();
+        names.retain(|n| ga.get(n) != gb.get(n));
+        names
+    }
+
+    /// A description with the outputs.
+    pub fn details(&self) -> String {
+        match self {
+            Failure::Opt { status, stderr }
+            | Failure::LliBefore { status, stderr }
+            | Failure::LliAfter { status, stderr } => {
+                // The stack dump's frames say nothing about the input.
+                let stderr: String = stderr
+                    .lines()
+                    .filter(|l| !(l.trim_start().starts_with('#') && l.contains(" 0x")))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                format!("{} ({status})\n--- stderr\n{}", self.kind(), clip(&stderr))
+            }
+            Failure::Model { expected, before } => format!(
+                "{}\n--- expected (model)\n{}--- lli before\n{}",
+                self.kind(),
+                clip(expected),
+                clip(before)
+            ),
+            Failure::Mismatch { before, after } => format!(
+                "{}\n--- lli before\n{}--- lli after\n{}",
+                self.kind(),
+                clip(before),
+                clip(after)
+            ),
+        }
+    }
+}
+
+fn clip(s: &str) -> String {
+    const MAX: usize = 4000;
+    if s.len() <= MAX {
+        return s.to_string();
+    }
+    let mut end = MAX;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}\n[... {} more bytes]\n", &s[..end], s.len() - end)
+}
+
+/// What a passing module contributed.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Stats {
+    pub functions: usize,
+    pub lanes: usize,
+    pub shuffles: usize,
+}
+
+/// The files and outputs of one check.
+#[derive(Clone, Debug, Default)]
+pub struct Run {
+    pub after_ir: String,
+    pub before_out: String,
+    pub after_out: String,
+}
+
+/// A tool that runs longer than this is stopped and counts as failed (a hang).
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Runs a tool with its output in `dir/<name>.stdout` and `.stderr`: `Ok((stdout,
+/// stderr))` on success, else `Err((status, stderr))`.
+fn run_tool(
+    dir: &Path,
+    name: &str,
+    cmd: &mut Command,
+) -> Result<(String, String), (String, String)> {
+    let out_path = dir.join(format!("{name}.stdout"));
+    let err_path = dir.join(format!("{name}.stderr"));
+    let file = |p: &Path| fs::File::create(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(file(&out_path))
+        .stderr(file(&err_path))
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for a tool") {
+            break Some(status);
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
+    let (stdout, stderr) = (read(&out_path), read(&err_path));
+    match status {
+        Some(status) if status.success() => Ok((stdout, stderr)),
+        Some(status) => Err((status.to_string(), stderr)),
+        None => Err((format!("timed out after {} s", TIMEOUT.as_secs()), stderr)),
+    }
+}
+
+/// Checks `programs` as one module in `dir`: `before.ll`, `after.ll`.
+pub fn check(
+    tools: &Tools,
+    dir: &Path,
+    programs: &[Program],
+    mutate: Option<Mutator>,
+    run: &mut Run,
+) -> Result<Stats, Failure> {
+    fs::create_dir_all(dir).expect("scratch directory");
+    let before = dir.join("before.ll");
+    let after = dir.join("after.ll");
+    fs::write(&before, module_text(programs)).expect("write before.ll");
+    let _ = fs::remove_file(&after);
+
+    let opt = run_tool(
+        dir,
+        "opt",
+        Command::new(&tools.opt)
+            .arg(format!("-load-pass-plugin={}", tools.plugin.display()))
+            .arg(format!("-passes={}", tools.passes))
+            .args(["-verify-each", "-S"])
+            .arg(&before)
+            .arg("-o")
+            .arg(&after),
+    );
+    match opt {
+        Err((status, stderr)) => return Err(Failure::Opt { status, stderr }),
+        // A caught panic is reported as a warning and leaves the function alone.
+        Ok((_, stderr)) if !stderr.trim().is_empty() => {
+            return Err(Failure::Opt {
+                status: "exit 0 with diagnostics".to_string(),
+                stderr,
+            })
+        }
+        Ok(_) => {}
+    }
+    run.after_ir = fs::read_to_string(&after).expect("read after.ll");
+    if let Some(mutate) = mutate {
+        run.after_ir = mutate(&run.after_ir);
+        fs::write(&after, &run.after_ir).expect("write after.ll");
+    }
+
+    let lli = |file: &Path, name| run_tool(dir, name, Command::new(&tools.lli).arg(file));
+    run.before_out = match lli(&before, "lli-before") {
+        Ok((out, _)) => out,
+        Err((status, stderr)) => return Err(Failure::LliBefore { status, stderr }),
+    };
+    let expected: String = programs.iter().map(|p| p.expected_output()).collect();
+    if run.before_out != expected {
+        return Err(Failure::Model {
+            expected,
+            before: run.before_out.clone(),
+        });
+    }
+    run.after_out = match lli(&after, "lli-after") {
+        Ok((out, _)) => out,
+        Err((status, stderr)) => return Err(Failure::LliAfter { status, stderr }),
+    };
+    if run.after_out != run.before_out {
+        return Err(Failure::Mismatch {
+            before: run.before_out.clone(),
+            after: run.after_out.clone(),
+        });
+    }
+    Ok(Stats {
+        functions: programs.len(),
+        lanes: run.before_out.lines().count(),
+        shuffles: programs.iter().map(Program::shuffle_count).sum(),
+    })
+}
+
+/// A minimized failure, written to `repro-SEED.ll`.
+#[derive(Debug)]
+pub struct Repro {
+    pub seed: u64,
+    pub path: PathBuf,
+    pub failure: Failure,
+    pub original_insts: usize,
+    pub minimized: Program,
+    pub run: Run,
+}
+
+impl Repro {
+    pub fn message(&self) -> String {
+        format!(
+            "differential: {} for @{} (seed {}); minimized from {} to {} instructions: {}\n\
+             --- minimized function\n{}--- after shuffle-lib\n{}{}",
+            self.failure.kind(),
+            self.minimized.name(),
+            self.seed,
+            self.original_insts,
+            self.minimized.insts.len(),
+            self.path.display(),
+            self.minimized.function_text(),
+            function_in(&self.run.after_ir, &self.minimized.name()),
+            self.failure.details()
+        )
+    }
+}
+
+/// The text of `@name`'s definition in a module.
+pub fn function_in(module: &str, name: &str) -> String {
+    let head = format!("@{name}(");
+    let mut out = String::new();
+    let mut inside = false;
+    for line in module.lines() {
+        if line.starts_with("define") && line.contains(&head) {
+            inside = true;
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+            if line == "}" {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// For a failing module: finds a failing program, minimizes it, writes the reproducer.
+/// `None` if no single program fails on its own.
+pub fn investigate(
+    tools: &Tools,
+    dir: &Path,
+    programs: &[Program],
+    failure: &Failure,
+    mutate: Option<Mutator>,
+) -> Option<Repro> {
+    let fails_alone = |p: &Program, run: &mut Run| -> Option<Failure> {
+        match check(tools, dir, std::slice::from_ref(p), mutate, run) {
+            Err(f) if f.same_kind(failure) => Some(f),
+            _ => None,
+        }
+    };
+    // The functions named by differing output first, then every one.
+    let named = failure.differing_functions();
+    let mut order: Vec<&Program> = programs
+        .iter()
+        .filter(|p| named.contains(&p.name()))
+        .collect();
+    order.extend(programs.iter().filter(|p| !named.contains(&p.name())));
+    let mut run = Run::default();
+    let culprit = order
+        .into_iter()
+        .find(|p| fails_alone(p, &mut run).is_some())?
+        .clone();
+
+    let minimized = reduce::minimize(&culprit, |p| fails_alone(p, &mut Run::default()).is_some());
+    let mut run = Run::default();
+    let last = fails_alone(&minimized, &mut run).expect("the minimized program fails");
+
+    let path = tools.scratch.join(format!("repro-{}.ll", culprit.seed));
+    let repro = Repro {
+        seed: culprit.seed,
+        path,
+        failure: last,
+        original_insts: culprit.insts.len(),
+        minimized,
+        run,
+    };
+    write_repro(tools, &repro);
+    Some(repro)
+}
+
+fn write_repro(tools: &Tools, repro: &Repro) {
+    let mut s = String::new();
+    let comment = |s: &mut String, title: &str, text: &str| {
+        writeln!(s, "; {title}").unwrap();
+        for line in text.lines() {
+            writeln!(s, ";   {line}").unwrap();
+        }
+    };
+    writeln!(
+        s,
+        "; differential repro, seed {}: {}",
+        repro.seed,
+        repro.failure.kind()
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "; minimized from {} to {} instructions",
+        repro.original_insts,
+        repro.minimized.insts.len()
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "; run: {} -load-pass-plugin={} '-passes={}' -S {} -o after.ll; {} after.ll",
+        tools.opt.display(),
+        tools.plugin.display(),
+        tools.passes,
+        repro.path.display(),
+        tools.lli.display()
+    )
+    .unwrap();
+    comment(
+        &mut s,
+        "expected (the model, lanes defined in the original):",
+        &repro.minimized.expected_output(),
+    );
+    comment(&mut s, "lli before:", &repro.run.before_out);
+    comment(&mut s, "lli after:", &repro.run.after_out);
+    comment(&mut s, "failure:", &repro.failure.details());
+    comment(
+        &mut s,
+        "after shuffle-lib:",
+        &function_in(&repro.run.after_ir, &repro.minimized.name()),
+    );
+    s.push('\n');
+    s.push_str(&module_text(std::slice::from_ref(&repro.minimized)));
+    fs::create_dir_all(&tools.scratch).expect("scratch directory");
+    fs::write(&repro.path, s).expect("write the reproducer");
+    fs::write(repro.path.with_extension("after.ll"), &repro.run.after_ir)
+        .expect("write the reproducer's after.ll");
+}

@@ -1,0 +1,130 @@
+//! Robustness: random modules from `llvm-stress`, and every `.ll` under `test/`, go
+//! through `opt -passes=shuffle-lib -verify-each` and through `default<O2>` with the
+//! plugin loaded. Nothing may crash, and every output must verify.
+//!
+//! Quick by default (inside `cargo test`); `scripts/robustness.sh` runs thousands.
+//! `SHUF_STRESS_MODULES` (default 100) and `SHUF_STRESS_SEED` (default 1) choose the
+//! llvm-stress seeds; `SHUF_STRESS_SIZE` (default 400) the instructions per module.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn llvm_bin() -> PathBuf {
+    env::var_os("LLVM_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
+}
+
+/// `libshuf.so` next to this test binary (`target/<profile>/deps/`).
+fn plugin() -> PathBuf {
+    if let Some(path) = env::var_os("SHUF_PLUGIN") {
+        return PathBuf::from(path);
+    }
+    let exe = env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps directory");
+    [deps, deps.parent().unwrap_or(deps)]
+        .iter()
+        .map(|d| d.join("libshuf.so"))
+        .find(|p| p.exists())
+        .expect("libshuf.so next to the test binary")
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Runs the pass (alone, then inside -O2) on `file`; an error describes the failure.
+fn check_module(file: &Path, plugin: &Path) -> Result<(), String> {
+    let opt = llvm_bin().join("opt");
+    for passes in ["shuffle-lib", "default<O2>"] {
+        let out = Command::new(&opt)
+            .arg(format!("-load-pass-plugin={}", plugin.display()))
+            .arg(format!("-passes={passes}"))
+            .args(["-verify-each", "-disable-output"])
+            .arg(file)
+            .env("RUST_BACKTRACE", "0")
+            .output()
+            .map_err(|e| format!("cannot run opt: {e}"))?;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // A caught panic is reported as a warning and must not happen either.
+        if !out.status.success() || stderr.contains("internal error") {
+            return Err(format!(
+                "{} with -passes={passes}: {}\n{stderr}",
+                file.display(),
+                out.status
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn scratch() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/robustness");
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+#[test]
+fn llvm_stress_modules() {
+    let plugin = plugin();
+    let count = env_u64("SHUF_STRESS_MODULES", 100);
+    let first = env_u64("SHUF_STRESS_SEED", 1);
+    let size = env_u64("SHUF_STRESS_SIZE", 400);
+    let dir = scratch();
+    let mut failures = Vec::new();
+    let mut shuffles = 0;
+    for seed in first..first + count {
+        let file = dir.join(format!("stress-{seed}.ll"));
+        let out = Command::new(llvm_bin().join("llvm-stress"))
+            .args([format!("-seed={seed}"), format!("-size={size}")])
+            .args(["-o".as_ref(), file.as_os_str()])
+            .output()
+            .expect("llvm-stress from LLVM 22");
+        assert!(out.status.success(), "llvm-stress -seed={seed} failed");
+        let text = fs::read_to_string(&file).expect("llvm-stress output");
+        shuffles += text.matches("shufflevector").count();
+        match check_module(&file, &plugin) {
+            Ok(()) => {
+                let _ = fs::remove_file(&file);
+            }
+            Err(e) => failures.push(e),
+        }
+    }
+    eprintln!(
+        "robustness: {count} llvm-stress modules (seeds {first}..{}), {shuffles} shuffles, {} failures",
+        first + count - 1,
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_regression_test_input() {
+    let plugin = plugin();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("test");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in fs::read_dir(&dir).expect("test directory").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "ll") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|f| check_module(f, &plugin).err())
+        .collect();
+    eprintln!("robustness: {} test/ inputs", files.len());
+    assert!(!files.is_empty());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
