@@ -13,19 +13,26 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 using namespace llvm;
@@ -251,6 +258,64 @@ void shuf_stat_add(const char *Name, const char *Desc, uint64_t Amount) {
   Entry.first = Desc;
   Entry.second += Amount;
 }
+
+int shuf_stats_enabled(void) { return AreStatisticsEnabled(); }
+
+} // extern "C"
+
+// Owns everything a ShufTarget refers to when there is no pass manager.
+struct ShufStandalone {
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<Module> M;
+  std::optional<TargetTransformInfo> TTI;
+  std::optional<OptimizationRemarkEmitter> ORE;
+  std::optional<ShufTarget> T;
+};
+
+extern "C" {
+
+ShufStandalone *shuf_standalone_create(LLVMContextRef Ctx, const char *TripleStr,
+                                       const char *CPU, const char *Features, char *Err,
+                                       size_t ErrLen) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+  });
+  Triple TT(TripleStr);
+  std::string Error;
+  const Target *TheTarget = TargetRegistry::lookupTarget(TT, Error);
+  if (!TheTarget) {
+    snprintf(Err, ErrLen, "%s", Error.c_str());
+    return nullptr;
+  }
+  auto S = std::make_unique<ShufStandalone>();
+  S->TM.reset(TheTarget->createTargetMachine(TT, CPU, Features, TargetOptions(),
+                                             std::nullopt));
+  if (!S->TM) {
+    snprintf(Err, ErrLen, "cannot create a target machine for %s", TripleStr);
+    return nullptr;
+  }
+  S->M = std::make_unique<Module>("shuf-standalone", *unwrap(Ctx));
+  S->M->setTargetTriple(TT);
+  S->M->setDataLayout(S->TM->createDataLayout());
+  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(*unwrap(Ctx)), false),
+                                 GlobalValue::ExternalLinkage, "shuf_standalone", *S->M);
+  if (*CPU)
+    F->addFnAttr("target-cpu", CPU);
+  if (*Features)
+    F->addFnAttr("target-features", Features);
+  IRBuilder<>(BasicBlock::Create(*unwrap(Ctx), "entry", F)).CreateRetVoid();
+  S->TTI.emplace(S->TM->getTargetTransformInfo(*F));
+  S->ORE.emplace(F);
+  S->T.emplace(ShufTarget{*F, *S->TTI, *S->ORE, CPU, Features});
+  return S.release();
+}
+
+const ShufTarget *shuf_standalone_target(const ShufStandalone *S) { return &*S->T; }
+
+void shuf_standalone_dispose(ShufStandalone *S) { delete S; }
 
 void shuf_set_shuffle_mask(LLVMValueRef Shuffle, const int *Mask, size_t MaskLen) {
   auto *SVI = cast<ShuffleVectorInst>(unwrap(Shuffle));

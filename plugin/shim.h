@@ -82,6 +82,17 @@ void shuf_remark(const ShufTarget *t, unsigned kind, const char *name, LLVMValue
  * desc must be a static string. */
 void shuf_stat_add(const char *name, const char *desc, uint64_t amount);
 
+/* Whether -stats was given (so Rust classifies shuffles for statistics only then). */
+int shuf_stats_enabled(void);
+
+/* A target outside any pass, for tools (`shuf explain`): a TargetMachine for triple/cpu/
+ * features, and TTI for an empty function in `ctx`. NULL on error, with a message in err. */
+typedef struct ShufStandalone ShufStandalone;
+ShufStandalone *shuf_standalone_create(LLVMContextRef ctx, const char *triple, const char *cpu,
+                                       const char *features, char *err, size_t err_len);
+const ShufTarget *shuf_standalone_target(const ShufStandalone *s);
+void shuf_standalone_dispose(ShufStandalone *s);
+
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
 

@@ -164,6 +164,36 @@ pub fn canonicalize(shuffle: &Shuffle) -> Canonical {
     Canonical { outcome, rules }
 }
 
+/// The canonical form as a shuffle of its own (a replaced shuffle becomes the identity of
+/// its replacement, or an all-poison mask), for the layers that recognise patterns.
+pub fn canonical_shuffle(shuffle: &Shuffle) -> Shuffle {
+    let n = shuffle.source_lanes;
+    let operand = |source: Source| match source {
+        Source::Operand(side) => (
+            shuffle.kind(side),
+            shuffle.poison_elements[side.index()].clone(),
+        ),
+        Source::FullSplat(side) => (shuffle.kind(side), Vec::new()),
+        Source::Poison => (OperandKind::Poison, Vec::new()),
+    };
+    let build = |sources: [Source; 2], mask: Mask| {
+        let (first, first_poison) = operand(sources[0]);
+        let (second, second_poison) = operand(sources[1]);
+        Shuffle::new([first, second], n, mask)
+            .with_poison_elements(Side::First, first_poison)
+            .with_poison_elements(Side::Second, second_poison)
+    };
+    match canonicalize(shuffle).outcome {
+        Outcome::Unchanged => shuffle.clone(),
+        Outcome::Rewrite { operands, mask } => build(operands, mask),
+        Outcome::Replace(Source::Poison) => build(
+            [Source::Poison, Source::Poison],
+            Mask::new(vec![Mask::POISON; shuffle.mask.len()]),
+        ),
+        Outcome::Replace(source) => build([source, Source::Poison], Mask::identity(n)),
+    }
+}
+
 /// Rules 1 and 2: poison selectors for poison lanes, first-lane selectors for splats.
 fn normalize_selectors(shuffle: &Shuffle, rules: &mut Vec<Rule>) -> Mask {
     let n = shuffle.source_lanes;

@@ -11,7 +11,7 @@
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMContextRef, LLVMTypeRef, LLVMValueRef};
 
 use crate::ir;
 use crate::mask::Mask;
@@ -75,6 +75,71 @@ extern "C" {
     );
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
+    fn shuf_stats_enabled() -> c_int;
+    fn shuf_standalone_create(
+        ctx: LLVMContextRef,
+        triple: *const c_char,
+        cpu: *const c_char,
+        features: *const c_char,
+        err: *mut c_char,
+        err_len: usize,
+    ) -> *mut ShufStandalone;
+    fn shuf_standalone_target(s: *const ShufStandalone) -> *const ShufTarget;
+    fn shuf_standalone_dispose(s: *mut ShufStandalone);
+}
+
+/// Opaque: a target machine and TTI owned by the shim (`struct ShufStandalone`).
+#[repr(C)]
+pub struct ShufStandalone {
+    _private: [u8; 0],
+}
+
+/// Whether `-stats` was given.
+pub fn stats_enabled() -> bool {
+    // SAFETY: reads a flag.
+    unsafe { shuf_stats_enabled() != 0 }
+}
+
+/// A target outside any pass, for tools: `TargetMachine` and TTI for a triple and CPU.
+pub struct Standalone(*mut ShufStandalone);
+
+impl Standalone {
+    /// # Safety
+    /// `ctx` must outlive the returned value.
+    pub unsafe fn new(
+        ctx: LLVMContextRef,
+        triple: &str,
+        cpu: &str,
+        features: &str,
+    ) -> Result<Standalone, String> {
+        let c = |s: &str| CString::new(s).map_err(|_| "NUL in a target string".to_string());
+        let (triple, cpu, features) = (c(triple)?, c(cpu)?, c(features)?);
+        let mut err = [0 as c_char; 512];
+        let raw = shuf_standalone_create(
+            ctx,
+            triple.as_ptr(),
+            cpu.as_ptr(),
+            features.as_ptr(),
+            err.as_mut_ptr(),
+            err.len(),
+        );
+        if raw.is_null() {
+            return Err(CStr::from_ptr(err.as_ptr()).to_string_lossy().into_owned());
+        }
+        Ok(Standalone(raw))
+    }
+
+    pub fn target(&self) -> Target<'_> {
+        // SAFETY: valid until drop.
+        unsafe { Target(&*shuf_standalone_target(self.0)) }
+    }
+}
+
+impl Drop for Standalone {
+    fn drop(&mut self) {
+        // SAFETY: created by shuf_standalone_create, disposed once.
+        unsafe { shuf_standalone_dispose(self.0) }
+    }
 }
 
 /// The plugin entry point `opt` and `clang` look up with `dlsym`.

@@ -118,6 +118,26 @@ impl Type {
         self.0
     }
 
+    /// Bits of the element of a vector type (or of the type itself), if a primitive.
+    pub fn element_bits(self) -> Option<u32> {
+        // SAFETY: a valid type.
+        unsafe {
+            let elem = match LLVMGetTypeKind(self.0) {
+                LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                    LLVMGetElementType(self.0)
+                }
+                _ => self.0,
+            };
+            match LLVMGetTypeKind(elem) {
+                LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(elem)),
+                LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
+                LLVMTypeKind::LLVMFloatTypeKind => Some(32),
+                LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
+                _ => None,
+            }
+        }
+    }
+
     /// Lanes of a fixed-width vector type, `None` for anything else.
     pub fn fixed_lanes(self) -> Option<u32> {
         // SAFETY: a valid type.
@@ -137,6 +157,171 @@ impl std::fmt::Display for Type {
             let text = CStr::from_ptr(s).to_string_lossy().into_owned();
             LLVMDisposeMessage(s);
             f.write_str(&text)
+        }
+    }
+}
+
+/// An LLVM context owned by a tool (never the host compiler's: the pass borrows that).
+pub struct Context(LLVMContextRef);
+
+impl Context {
+    pub fn new() -> Context {
+        // SAFETY: creates a context we own.
+        unsafe { Context(LLVMContextCreate()) }
+    }
+
+    pub fn raw(&self) -> LLVMContextRef {
+        self.0
+    }
+
+    /// `<lanes x T>` for `T` in `i1 i8 i16 i32 i64 half float double ptr`.
+    pub fn vector_type(&self, element: &str, lanes: u32) -> Option<Type> {
+        // SAFETY: types of a live context.
+        unsafe {
+            let elem = match element {
+                "half" => LLVMHalfTypeInContext(self.0),
+                "float" => LLVMFloatTypeInContext(self.0),
+                "double" => LLVMDoubleTypeInContext(self.0),
+                "ptr" => LLVMPointerTypeInContext(self.0, 0),
+                int => {
+                    let bits: u32 = int.strip_prefix('i')?.parse().ok()?;
+                    if bits == 0 || bits > 1024 {
+                        return None;
+                    }
+                    LLVMIntTypeInContext(self.0, bits)
+                }
+            };
+            Some(Type(LLVMVectorType(elem, lanes)))
+        }
+    }
+
+    /// Parses a `.ll` or `.bc` file into a module of this context.
+    pub fn parse(&self, path: &std::path::Path) -> Result<Module<'_>, String> {
+        let path = std::ffi::CString::new(path.to_string_lossy().as_bytes())
+            .map_err(|_| "NUL in the path".to_string())?;
+        // SAFETY: the buffer is ours to dispose after parsing; messages are disposed.
+        unsafe {
+            let mut buffer = std::ptr::null_mut();
+            let mut message = std::ptr::null_mut();
+            if LLVMCreateMemoryBufferWithContentsOfFile(path.as_ptr(), &mut buffer, &mut message)
+                != 0
+            {
+                return Err(take_message(message));
+            }
+            let mut module = std::ptr::null_mut();
+            let failed = llvm_sys::ir_reader::LLVMParseIRInContext2(
+                self.0,
+                buffer,
+                &mut module,
+                &mut message,
+            );
+            LLVMDisposeMemoryBuffer(buffer);
+            if failed != 0 {
+                return Err(take_message(message));
+            }
+            Ok(Module {
+                raw: module,
+                _context: std::marker::PhantomData,
+            })
+        }
+    }
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context::new()
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // SAFETY: we created it; modules borrow it and are dropped first.
+        unsafe { LLVMContextDispose(self.0) }
+    }
+}
+
+unsafe fn take_message(message: *mut std::ffi::c_char) -> String {
+    if message.is_null() {
+        return "unknown error".into();
+    }
+    let text = CStr::from_ptr(message).to_string_lossy().into_owned();
+    LLVMDisposeMessage(message);
+    text
+}
+
+/// A module a tool parsed (owned, unlike the one the pass sees).
+pub struct Module<'ctx> {
+    raw: LLVMModuleRef,
+    _context: std::marker::PhantomData<&'ctx Context>,
+}
+
+impl Module<'_> {
+    /// The function definitions.
+    pub fn functions(&self) -> Vec<Function> {
+        let mut out = Vec::new();
+        // SAFETY: walking the function list of a live module.
+        unsafe {
+            let mut f = LLVMGetFirstFunction(self.raw);
+            while !f.is_null() {
+                if LLVMIsDeclaration(f) == 0 {
+                    out.push(Function(f));
+                }
+                f = LLVMGetNextFunction(f);
+            }
+        }
+        out
+    }
+
+    pub fn triple(&self) -> String {
+        // SAFETY: a live module; the string is owned by it.
+        unsafe {
+            CStr::from_ptr(LLVMGetTarget(self.raw))
+                .to_string_lossy()
+                .into_owned()
+        }
+    }
+}
+
+impl Drop for Module<'_> {
+    fn drop(&mut self) {
+        // SAFETY: we own the module.
+        unsafe { LLVMDisposeModule(self.raw) }
+    }
+}
+
+impl Function {
+    /// The function's `target-cpu` and `target-features` attributes.
+    pub fn target_attributes(self) -> (String, String) {
+        let get = |key: &str| {
+            // SAFETY: a live function; attribute strings are owned by the context.
+            unsafe {
+                let attr = LLVMGetStringAttributeAtIndex(
+                    self.0,
+                    llvm_sys::LLVMAttributeFunctionIndex,
+                    key.as_ptr() as *const _,
+                    key.len() as u32,
+                );
+                if attr.is_null() {
+                    return String::new();
+                }
+                let mut len = 0;
+                let ptr = LLVMGetStringAttributeValue(attr, &mut len);
+                String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len as usize))
+                    .into_owned()
+            }
+        };
+        (get("target-cpu"), get("target-features"))
+    }
+}
+
+impl Inst {
+    /// The instruction as LLVM prints it.
+    pub fn text(self) -> String {
+        // SAFETY: LLVM returns a string we dispose.
+        unsafe {
+            take_message(LLVMPrintValueToString(self.0))
+                .trim()
+                .to_string()
         }
     }
 }

@@ -22,8 +22,12 @@
 pub mod canon;
 pub mod ffi;
 pub mod ir;
+pub mod lanes;
 pub mod mask;
 pub mod options;
 pub mod pass;
+pub mod pattern;
+pub mod prim;
 pub mod shuffle;
+pub mod signature;
 pub mod target;

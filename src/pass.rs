@@ -9,10 +9,12 @@
 use std::ffi::CStr;
 
 use crate::canon::{self, Canonical, Outcome, Rule, Source};
-use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ffi::{self, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::mask::{Mask, Side};
 use crate::options::{Canon, Options};
+use crate::pattern::{Pattern, Recognized, View};
+use crate::signature;
 use crate::target::{CostKind, ShuffleKind};
 
 /// Rounds per function; a canonical form is reached in two, more is a safeguard.
@@ -26,6 +28,43 @@ static SHUFFLES_CANONICALIZED: Statistic = Statistic {
     name: c"NumCanonicalized",
     desc: c"Number of shufflevectors changed by the canonical form",
 };
+
+static SHUFFLES_IN_LANES: Statistic = Statistic {
+    name: c"NumPatternInLanes",
+    desc: c"Shuffles whose pattern holds within lanes",
+};
+
+/// The statistic counting the shuffles recognised as `pattern`.
+fn pattern_statistic(pattern: &Pattern) -> Statistic {
+    let (name, desc): (&'static CStr, &'static CStr) = match pattern {
+        Pattern::Undefined => (c"NumPatternUndefined", c"Shuffles: undefined"),
+        Pattern::Zero => (c"NumPatternZero", c"Shuffles: zero"),
+        Pattern::Identity => (c"NumPatternIdentity", c"Shuffles: identity"),
+        Pattern::Broadcast { .. } => (c"NumPatternBroadcast", c"Shuffles: broadcast"),
+        Pattern::Reverse => (c"NumPatternReverse", c"Shuffles: reverse"),
+        Pattern::Rotate { .. } => (c"NumPatternRotate", c"Shuffles: rotate"),
+        Pattern::ShiftDown { .. } => (c"NumPatternShiftDown", c"Shuffles: shift down, zero fill"),
+        Pattern::ShiftUp { .. } => (c"NumPatternShiftUp", c"Shuffles: shift up, zero fill"),
+        Pattern::ZeroExtend { .. } => (c"NumPatternZeroExtend", c"Shuffles: zero-extend"),
+        Pattern::Truncate { .. } => (c"NumPatternTruncate", c"Shuffles: truncate"),
+        Pattern::Interleave { .. } => (c"NumPatternInterleave", c"Shuffles: interleave"),
+        Pattern::Deinterleave { .. } => (c"NumPatternDeinterleave", c"Shuffles: deinterleave"),
+        Pattern::Blend { .. } => (c"NumPatternBlend", c"Shuffles: blend"),
+        Pattern::Compress { .. } => (c"NumPatternCompress", c"Shuffles: compress"),
+        Pattern::Expand { .. } => (c"NumPatternExpand", c"Shuffles: expand"),
+        Pattern::Concat => (c"NumPatternConcat", c"Shuffles: concat"),
+        Pattern::Extract { .. } => (c"NumPatternExtract", c"Shuffles: extract subvector"),
+        Pattern::Insert { .. } => (c"NumPatternInsert", c"Shuffles: insert subvector"),
+        Pattern::Splice { .. } => (c"NumPatternSplice", c"Shuffles: splice"),
+        Pattern::Replicate { .. } => (c"NumPatternReplicate", c"Shuffles: replicate"),
+        Pattern::BitPermutation { .. } => (
+            c"NumPatternBitPermutation",
+            c"Shuffles: index-bit permutation",
+        ),
+        Pattern::Permute { .. } => (c"NumPatternPermute", c"Shuffles: general permutation"),
+    };
+    Statistic { name, desc }
+}
 
 /// The statistic counting the uses of a canonical-form rule.
 fn rule_statistic(rule: Rule) -> Statistic {
@@ -78,12 +117,13 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     let remarks = target.remarks_enabled();
+    let classify = remarks || ffi::stats_enabled();
     for round in 0..MAX_ROUNDS {
         let sites = func.shuffles();
         if round == 0 {
             SHUFFLES_SEEN.add(sites.len() as u64);
-            if remarks {
-                report_costs(target, &sites);
+            if classify {
+                report_patterns(target, &sites, remarks);
             }
         }
         if options.canon == Canon::Off {
@@ -198,18 +238,29 @@ fn shuffle_cost(target: &Target, site: &ShuffleSite, mask: &Mask) -> Option<i64>
     )
 }
 
-/// Analysis remarks: each shuffle with the cost the target's model gives it.
-fn report_costs(target: &Target, sites: &[ShuffleSite]) {
+/// Each shuffle's pattern: a statistic, and an analysis remark with the pattern and
+/// the cost the target's model gives the shuffle.
+fn report_patterns(target: &Target, sites: &[ShuffleSite], remarks: bool) {
     for site in sites {
+        let recognized: Recognized = signature::recognize(&View::of(&site.shuffle));
+        pattern_statistic(&recognized.pattern).add(1);
+        if recognized.lane_width.is_some() {
+            SHUFFLES_IN_LANES.add(1);
+        }
+        if !remarks {
+            continue;
+        }
+        let ty = site.inst.ty();
         let cost = target
             .instruction_cost(site.inst, CostKind::RecipThroughput)
             .map_or("invalid".to_string(), |c| c.to_string());
         let message = format!(
-            "shufflevector {} of {}: cost {cost} (reciprocal throughput)",
+            "shufflevector {} of {ty}: {} [{}]; cost {cost} (reciprocal throughput)",
             site.shuffle.mask,
-            site.inst.ty(),
+            recognized.describe(ty.element_bits()),
+            recognized.name(),
         );
-        target.remark(RemarkKind::Analysis, c"ShuffleCost", site.inst, &message);
+        target.remark(RemarkKind::Analysis, c"ShufflePattern", site.inst, &message);
     }
 }
 

@@ -28,6 +28,7 @@ def tool(name):
 config.substitutions.append(("%opt", "%s -load-pass-plugin=%s" % (tool("opt"), plugin)))
 config.substitutions.append(("%clang", "%s -fpass-plugin=%s" % (tool("clang"), plugin)))
 config.substitutions.append(("%FileCheck", tool("FileCheck")))
+config.substitutions.append(("%shuf-bin", os.path.join(os.path.dirname(plugin), "shuf")))
 config.substitutions.append(("%shuf", plugin))
 config.substitutions.append(("%llc", tool("llc")))
 config.substitutions.append(("%lli", tool("lli")))

@@ -6,8 +6,8 @@
 //! printed on stderr). The same files run under `lit` with `test/lit.cfg.py`.
 //!
 //! Substitutions: `%s` the file, `%S` its directory, `%t` a scratch path for the case,
-//! `%shuf` the plugin, `%opt` `opt` with the plugin loaded, `%clang` `clang` with it as a
-//! pass plugin, `%FileCheck`, `%llc`, `%lli`, `%not`. LLVM 22's bin directory comes
+//! `%shuf-bin` the `shuf` tool, `%shuf` the plugin, `%opt` `opt` with the plugin loaded,
+//! `%clang` `clang` with it as a pass plugin, `%FileCheck`, `%llc`, `%lli`, `%not`. LLVM 22's bin directory comes
 //! first on `PATH`, so bare `opt`, `FileCheck`, `not` and `llc` are LLVM 22's too.
 //!
 //! Features: `x86-registered-target`, `aarch64-registered-target`,
@@ -108,6 +108,7 @@ fn substitute(cmd: &str, file: &Path, tmp: &Path, cfg: &Config) -> String {
         ("%opt", format!("{} -load-pass-plugin={plugin}", bin("opt"))),
         ("%clang", format!("{} -fpass-plugin={plugin}", bin("clang"))),
         ("%FileCheck", bin("FileCheck")),
+        ("%shuf-bin", env!("CARGO_BIN_EXE_shuf").to_string()),
         ("%shuf", plugin.clone()),
         ("%llc", bin("llc")),
         ("%lli", bin("lli")),

@@ -1,0 +1,288 @@
+//! `shuf`: the shuffle library on the command line.
+//!
+//! ```text
+//! shuf explain MASK [--lanes N] [--first KIND] [--second KIND] [--type T]
+//!                   [--target TRIPLE] [--cpu CPU] [--features F]
+//! shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
+//! ```
+//!
+//! MASK is a list of selectors, `4,2,5,1` or `<4, 2, poison, 1>` (`poison`, `u` or `-1`
+//! for a poison lane). N is the lanes of each operand (default: the mask's length).
+//! KIND is `var`, `poison`, `undef`, `zero`, `splat` or `const` (defaults: the first
+//! operand `var`, the second `var` if the mask reads it, else `poison`). T is the element
+//! type (default `i32`). With a target, the cost LLVM's model gives is printed too; for
+//! a file, the module's triple and each function's attributes are used by default.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use shuf::canon::{self, Outcome, Source};
+use shuf::ffi::Standalone;
+use shuf::ir::{self, Context};
+use shuf::mask::{Mask, Side};
+use shuf::pattern::{Sym, View};
+use shuf::prim;
+use shuf::shuffle::{OperandKind, Shuffle};
+use shuf::signature;
+use shuf::target::{CostKind, ShuffleKind};
+
+const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--second KIND] \
+[--type T] [--target TRIPLE] [--cpu CPU] [--features F]
+       shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
+KIND: var poison undef zero splat const";
+
+#[derive(Default)]
+struct Args {
+    subject: String,
+    lanes: Option<usize>,
+    first: Option<OperandKind>,
+    second: Option<OperandKind>,
+    element: Option<String>,
+    triple: Option<String>,
+    cpu: String,
+    features: String,
+}
+
+fn parse_kind(text: &str) -> Result<OperandKind, String> {
+    Ok(match text {
+        "var" | "variable" => OperandKind::Variable,
+        "poison" => OperandKind::Poison,
+        "undef" => OperandKind::Undef,
+        "zero" => OperandKind::Zero,
+        "splat" => OperandKind::Splat,
+        "const" | "constant" => OperandKind::Constant,
+        other => return Err(format!("unknown operand kind '{other}'")),
+    })
+}
+
+fn parse_args(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
+    if argv.next().as_deref() != Some("explain") {
+        return Err(USAGE.into());
+    }
+    let mut args = Args::default();
+    while let Some(arg) = argv.next() {
+        let mut value = || argv.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--lanes" => args.lanes = Some(value()?.parse().map_err(|_| "--lanes: a number")?),
+            "--first" => args.first = Some(parse_kind(&value()?)?),
+            "--second" => args.second = Some(parse_kind(&value()?)?),
+            "--type" => args.element = Some(value()?),
+            "--target" => args.triple = Some(value()?),
+            "--cpu" => args.cpu = value()?,
+            "--features" => args.features = value()?,
+            "-h" | "--help" => return Err(USAGE.into()),
+            _ if args.subject.is_empty() => args.subject = arg,
+            _ => args.subject = format!("{} {arg}", args.subject),
+        }
+    }
+    if args.subject.is_empty() {
+        return Err(USAGE.into());
+    }
+    Ok(args)
+}
+
+fn parse_mask(text: &str) -> Result<Mask, String> {
+    let inner = text.trim().trim_start_matches('<').trim_end_matches('>');
+    let selectors = inner
+        .split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let s = s.trim().trim_start_matches("i32").trim();
+            match s {
+                "poison" | "u" | "undef" | "_" => Ok(Mask::POISON),
+                n => n.parse::<i32>().map_err(|_| format!("bad selector '{n}'")),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if selectors.is_empty() {
+        return Err("empty mask".into());
+    }
+    Ok(Mask::new(selectors))
+}
+
+/// `A0 B3 Z _`: a view's lanes, sources named A and B.
+fn show_lanes(view: &View) -> String {
+    view.lanes
+        .iter()
+        .map(|&s| match s {
+            Sym::Any => "_".to_string(),
+            Sym::Zero => "Z".to_string(),
+            Sym::Src(g) if g < view.n => format!("A{g}"),
+            Sym::Src(g) => format!("B{}", g - view.n),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn show_source(s: Source) -> &'static str {
+    match s {
+        Source::Operand(Side::First) => "first",
+        Source::Operand(Side::Second) => "second",
+        Source::FullSplat(Side::First) => "first (completed splat)",
+        Source::FullSplat(Side::Second) => "second (completed splat)",
+        Source::Poison => "poison",
+    }
+}
+
+/// The pattern lines for one shuffle.
+fn explain(shuffle: &Shuffle, element_bits: Option<u32>) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    let c = canon::canonicalize(shuffle);
+    let rules: Vec<&str> = c.rules.iter().map(|r| r.name()).collect();
+    let canonical = match &c.outcome {
+        Outcome::Unchanged => "already canonical".to_string(),
+        Outcome::Replace(s) => format!("the shuffle is its {} operand", show_source(*s)),
+        Outcome::Rewrite { operands, mask } => format!(
+            "{mask} over ({}, {})",
+            show_source(operands[0]),
+            show_source(operands[1])
+        ),
+    };
+    let rules = if rules.is_empty() {
+        String::new()
+    } else {
+        format!("   rules: {}", rules.join(", "))
+    };
+    lines.push(("canonical".into(), format!("{canonical}{rules}")));
+    let view = View::of(shuffle);
+    lines.push((
+        "lanes".into(),
+        format!("{}   (sources padded to {})", show_lanes(&view), view.n),
+    ));
+    let recognized = signature::recognize(&view);
+    lines.push((
+        "pattern".into(),
+        format!(
+            "{}   [{}]",
+            recognized.describe(element_bits),
+            recognized.name()
+        ),
+    ));
+    let term = prim::decompose(&recognized, &view).simplify();
+    lines.push(("term".into(), term.to_string()));
+    lines
+}
+
+fn print(lines: &[(String, String)], indent: &str) {
+    for (key, value) in lines {
+        println!("{indent}{key:<10} {value}");
+    }
+}
+
+fn explain_mask(args: &Args) -> Result<(), String> {
+    let mask = parse_mask(&args.subject)?;
+    let n = args.lanes.unwrap_or(mask.len());
+    if n == 0 || n > ir::MAX_LANES as usize {
+        return Err(format!("--lanes must be between 1 and {}", ir::MAX_LANES));
+    }
+    if let Some(bad) = mask.as_slice().iter().find(|&&s| s >= 2 * n as i32) {
+        return Err(format!(
+            "selector {bad} is out of range for two operands of {n} lanes"
+        ));
+    }
+    let second_default = if mask.reads(Side::Second, n) {
+        OperandKind::Variable
+    } else {
+        OperandKind::Poison
+    };
+    let kinds = [
+        args.first.unwrap_or(OperandKind::Variable),
+        args.second.unwrap_or(second_default),
+    ];
+    let element = args.element.clone().unwrap_or_else(|| "i32".into());
+    let ctx = Context::new();
+    let src_ty = ctx
+        .vector_type(&element, n as u32)
+        .ok_or(format!("unknown element type '{element}'"))?;
+    let dst_ty = ctx
+        .vector_type(&element, mask.len() as u32)
+        .expect("same element type");
+    let shuffle = Shuffle::new(kinds, n, mask.clone());
+    println!(
+        "{:<10} {mask} over two {src_ty} (first: {:?}, second: {:?})",
+        "mask", kinds[0], kinds[1]
+    );
+    print(&explain(&shuffle, src_ty.element_bits()), "");
+    if let Some(triple) = &args.triple {
+        // SAFETY: the context outlives the target.
+        let standalone = unsafe { Standalone::new(ctx.raw(), triple, &args.cpu, &args.features)? };
+        let kind = if mask.reads(Side::Second, n) {
+            ShuffleKind::PermuteTwoSrc
+        } else {
+            ShuffleKind::PermuteSingleSrc
+        };
+        let cost = standalone
+            .target()
+            .shuffle_cost(kind, dst_ty, src_ty, &mask, CostKind::RecipThroughput)
+            .map_or("invalid".to_string(), |c| c.to_string());
+        println!(
+            "{:<10} {cost} on {triple} {} (TTI::getShuffleCost, reciprocal throughput)",
+            "cost", args.cpu
+        );
+    }
+    Ok(())
+}
+
+fn explain_file(args: &Args) -> Result<(), String> {
+    let ctx = Context::new();
+    let module = ctx.parse(Path::new(&args.subject))?;
+    let triple = args.triple.clone().unwrap_or_else(|| module.triple());
+    let mut count = 0;
+    for func in module.functions() {
+        let sites = func.shuffles();
+        if sites.is_empty() {
+            continue;
+        }
+        let (cpu, features) = match &args.triple {
+            Some(_) => (args.cpu.clone(), args.features.clone()),
+            None => func.target_attributes(),
+        };
+        // SAFETY: the context outlives the target.
+        let standalone = if triple.is_empty() {
+            None
+        } else {
+            Some(unsafe { Standalone::new(ctx.raw(), &triple, &cpu, &features)? })
+        };
+        println!("@{}:", func.name());
+        for site in sites {
+            count += 1;
+            println!("  {}", site.inst.text());
+            let mut lines = explain(&site.shuffle, site.inst.ty().element_bits());
+            if let Some(s) = &standalone {
+                let cost = s
+                    .target()
+                    .instruction_cost(site.inst, CostKind::RecipThroughput)
+                    .map_or("invalid".to_string(), |c| c.to_string());
+                lines.push(("cost".into(), format!("{cost} on {triple} {cpu}")));
+            }
+            print(&lines, "    ");
+        }
+    }
+    if count == 0 {
+        println!("no fixed-width shufflevector in {}", args.subject);
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let is_file = Path::new(&args.subject).is_file();
+    let result = if is_file {
+        explain_file(&args)
+    } else {
+        explain_mask(&args)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("shuf: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
