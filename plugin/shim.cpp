@@ -16,6 +16,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -316,6 +318,46 @@ ShufStandalone *shuf_standalone_create(LLVMContextRef Ctx, const char *TripleStr
 const ShufTarget *shuf_standalone_target(const ShufStandalone *S) { return &*S->T; }
 
 void shuf_standalone_dispose(ShufStandalone *S) { delete S; }
+
+int shuf_vp_info(LLVMValueRef Call, ShufVPInfo *Info) {
+  auto *VPI = dyn_cast_or_null<VPIntrinsic>(unwrap(Call));
+  if (!VPI)
+    return 0;
+  Intrinsic::ID ID = VPI->getIntrinsicID();
+  auto Pos = [](std::optional<unsigned> P) { return P ? int(*P) : -1; };
+  Info->intrinsic_id = ID;
+  Info->mask_pos = Pos(VPIntrinsic::getMaskParamPos(ID));
+  Info->evl_pos = Pos(VPIntrinsic::getVectorLengthParamPos(ID));
+  Info->memory_pointer_pos = Pos(VPIntrinsic::getMemoryPointerParamPos(ID));
+  Info->memory_data_pos = Pos(VPIntrinsic::getMemoryDataParamPos(ID));
+  std::optional<unsigned> Opc = VPIntrinsic::getFunctionalOpcodeForVP(ID);
+  Info->functional_opcode = Opc ? Instruction::getOpcodeName(*Opc) : "";
+  std::optional<Intrinsic::ID> FID = VPIntrinsic::getFunctionalIntrinsicIDForVP(ID);
+  Info->functional_intrinsic = FID ? unsigned(*FID) : 0;
+  Info->is_reduction = VPReductionIntrinsic::isVPReduction(ID);
+  Info->reduction_start_pos = Pos(VPReductionIntrinsic::getStartParamPos(ID));
+  Info->reduction_vector_pos = Pos(VPReductionIntrinsic::getVectorParamPos(ID));
+  auto *Cmp = dyn_cast<VPCmpIntrinsic>(VPI);
+  Info->compare_predicate = Cmp ? int(Cmp->getPredicate()) : -1;
+  MaybeAlign A = VPI->getPointerAlignment();
+  Info->alignment = A ? unsigned(A->value()) : 1;
+  return 1;
+}
+
+LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef Module, unsigned ID, LLVMTypeRef FnTy) {
+  auto *FT = dyn_cast_or_null<FunctionType>(unwrap(FnTy));
+  if (!FT || ID == 0 || ID >= Intrinsic::num_intrinsics)
+    return nullptr;
+  SmallVector<Intrinsic::IITDescriptor, 8> Table;
+  Intrinsic::getIntrinsicInfoTableEntries(Intrinsic::ID(ID), Table);
+  ArrayRef<Intrinsic::IITDescriptor> Rest = Table;
+  SmallVector<Type *, 4> Overloads;
+  if (Intrinsic::matchIntrinsicSignature(FT, Rest, Overloads) !=
+          Intrinsic::MatchIntrinsicTypes_Match ||
+      Intrinsic::matchIntrinsicVarArg(FT->isVarArg(), Rest))
+    return nullptr;
+  return wrap(Intrinsic::getOrInsertDeclaration(unwrap(Module), Intrinsic::ID(ID), Overloads));
+}
 
 void shuf_set_shuffle_mask(LLVMValueRef Shuffle, const int *Mask, size_t MaskLen) {
   auto *SVI = cast<ShuffleVectorInst>(unwrap(Shuffle));

@@ -93,6 +93,35 @@ ShufStandalone *shuf_standalone_create(LLVMContextRef ctx, const char *triple, c
 const ShufTarget *shuf_standalone_target(const ShufStandalone *s);
 void shuf_standalone_dispose(ShufStandalone *s);
 
+/* What LLVM's VP table (VPIntrinsics.def, through VPIntrinsic) says of a call. Positions
+ * are operand indices, -1 when absent. */
+typedef struct ShufVPInfo {
+  unsigned intrinsic_id;
+  int mask_pos;
+  int evl_pos;
+  int memory_pointer_pos;
+  int memory_data_pos;
+  /* The equivalent instruction (its opcode name: "add", "fptosi", ...) or intrinsic
+   * (its ID), when the table has one; "" and 0 otherwise. */
+  const char *functional_opcode;
+  unsigned functional_intrinsic;
+  int is_reduction;
+  int reduction_start_pos;
+  int reduction_vector_pos;
+  /* vp.icmp / vp.fcmp: the predicate, in the numbering of LLVMIntPredicate and
+   * LLVMRealPredicate; -1 otherwise. */
+  int compare_predicate;
+  /* The pointer alignment of a memory intrinsic (1 when unknown). */
+  unsigned alignment;
+} ShufVPInfo;
+
+/* Fills *info and returns 1 if `call` is a VP intrinsic call, else 0. */
+int shuf_vp_info(LLVMValueRef call, ShufVPInfo *info);
+
+/* The declaration of intrinsic `id` whose type is `fn_ty` (overloads derived from it),
+ * inserted into `module`; NULL if the type does not fit the intrinsic. */
+LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMTypeRef fn_ty);
+
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
 

@@ -11,7 +11,7 @@
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use llvm_sys::prelude::{LLVMContextRef, LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMContextRef, LLVMModuleRef, LLVMTypeRef, LLVMValueRef};
 
 use crate::ir;
 use crate::mask::Mask;
@@ -76,6 +76,12 @@ extern "C" {
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
     fn shuf_stats_enabled() -> c_int;
+    fn shuf_vp_info(call: LLVMValueRef, info: *mut ShufVPInfo) -> c_int;
+    fn shuf_intrinsic_declaration(
+        module: LLVMModuleRef,
+        id: c_uint,
+        fn_ty: LLVMTypeRef,
+    ) -> LLVMValueRef;
     fn shuf_standalone_create(
         ctx: LLVMContextRef,
         triple: *const c_char,
@@ -86,6 +92,82 @@ extern "C" {
     ) -> *mut ShufStandalone;
     fn shuf_standalone_target(s: *const ShufStandalone) -> *const ShufTarget;
     fn shuf_standalone_dispose(s: *mut ShufStandalone);
+}
+
+/// `struct ShufVPInfo` of shim.h.
+#[repr(C)]
+struct ShufVPInfo {
+    intrinsic_id: c_uint,
+    mask_pos: c_int,
+    evl_pos: c_int,
+    memory_pointer_pos: c_int,
+    memory_data_pos: c_int,
+    functional_opcode: *const c_char,
+    functional_intrinsic: c_uint,
+    is_reduction: c_int,
+    reduction_start_pos: c_int,
+    reduction_vector_pos: c_int,
+    compare_predicate: c_int,
+    alignment: c_uint,
+}
+
+/// What LLVM's VP table says of a call (VPIntrinsics.def, through `VPIntrinsic`).
+#[derive(Clone, Debug)]
+pub struct VpInfo {
+    pub intrinsic_id: u32,
+    pub mask_pos: Option<usize>,
+    pub evl_pos: Option<usize>,
+    pub memory_pointer_pos: Option<usize>,
+    pub memory_data_pos: Option<usize>,
+    /// The equivalent instruction's opcode name (`"add"`), or empty.
+    pub functional_opcode: String,
+    /// The equivalent intrinsic's ID, or 0.
+    pub functional_intrinsic: u32,
+    pub is_reduction: bool,
+    pub reduction_start_pos: Option<usize>,
+    pub reduction_vector_pos: Option<usize>,
+    /// `vp.icmp`/`vp.fcmp`: the predicate (LLVMIntPredicate / LLVMRealPredicate).
+    pub compare_predicate: Option<i32>,
+    pub alignment: u32,
+}
+
+/// LLVM's description of a VP intrinsic call, `None` for any other instruction.
+pub(crate) fn vp_info(call: LLVMValueRef) -> Option<VpInfo> {
+    let pos = |p: c_int| (p >= 0).then_some(p as usize);
+    // SAFETY: a live instruction; the shim fills the struct; the opcode name is static.
+    unsafe {
+        let mut raw: ShufVPInfo = std::mem::zeroed();
+        if shuf_vp_info(call, &mut raw) == 0 {
+            return None;
+        }
+        Some(VpInfo {
+            intrinsic_id: raw.intrinsic_id,
+            mask_pos: pos(raw.mask_pos),
+            evl_pos: pos(raw.evl_pos),
+            memory_pointer_pos: pos(raw.memory_pointer_pos),
+            memory_data_pos: pos(raw.memory_data_pos),
+            functional_opcode: CStr::from_ptr(raw.functional_opcode)
+                .to_string_lossy()
+                .into_owned(),
+            functional_intrinsic: raw.functional_intrinsic,
+            is_reduction: raw.is_reduction != 0,
+            reduction_start_pos: pos(raw.reduction_start_pos),
+            reduction_vector_pos: pos(raw.reduction_vector_pos),
+            compare_predicate: (raw.compare_predicate >= 0).then_some(raw.compare_predicate),
+            alignment: raw.alignment.max(1),
+        })
+    }
+}
+
+/// The declaration of intrinsic `id` with function type `fn_ty`, in `module`.
+pub(crate) fn intrinsic_declaration(
+    module: LLVMModuleRef,
+    id: u32,
+    fn_ty: LLVMTypeRef,
+) -> Option<LLVMValueRef> {
+    // SAFETY: a live module and function type.
+    let decl = unsafe { shuf_intrinsic_declaration(module, id, fn_ty) };
+    (!decl.is_null()).then_some(decl)
 }
 
 /// Opaque: a target machine and TTI owned by the shim (`struct ShufStandalone`).

@@ -31,3 +31,4 @@ pub mod prim;
 pub mod shuffle;
 pub mod signature;
 pub mod target;
+pub mod vp;

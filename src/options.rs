@@ -7,6 +7,8 @@
 //! | `canon`        | canonical form where the target's cost says so (default)       |
 //! | `canon-always` | canonical form for every shuffle, whatever the cost            |
 //! | `no-canon`     | leave shuffles as they are                                     |
+//! | `vp`           | lower and canonicalise `llvm.vp.*` intrinsics (default)        |
+//! | `no-vp`        | leave VP intrinsics alone                                      |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -38,6 +40,7 @@ pub enum Canon {
 pub struct Options {
     pub stage: Stage,
     pub canon: Canon,
+    pub vp: bool,
     pub inject_panic: bool,
 }
 
@@ -46,12 +49,13 @@ impl Default for Options {
         Options {
             stage: Stage::All,
             canon: Canon::CostDriven,
+            vp: true,
             inject_panic: false,
         }
     }
 }
 
-const KNOWN: &str = "early, late, canon, canon-always, no-canon, inject-panic";
+const KNOWN: &str = "early, late, canon, canon-always, no-canon, vp, no-vp, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -74,6 +78,8 @@ impl Options {
                 "canon" => options.canon = Canon::CostDriven,
                 "canon-always" => options.canon = Canon::Always,
                 "no-canon" => options.canon = Canon::Off,
+                "vp" => options.vp = true,
+                "no-vp" => options.vp = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

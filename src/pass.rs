@@ -16,6 +16,7 @@ use crate::options::{Canon, Options};
 use crate::pattern::{Pattern, Recognized, View};
 use crate::signature;
 use crate::target::{CostKind, ShuffleKind};
+use crate::vp::{self, Plan};
 
 /// Rounds per function; a canonical form is reached in two, more is a safeguard.
 const MAX_ROUNDS: usize = 4;
@@ -27,6 +28,15 @@ static SHUFFLES_SEEN: Statistic = Statistic {
 static SHUFFLES_CANONICALIZED: Statistic = Statistic {
     name: c"NumCanonicalized",
     desc: c"Number of shufflevectors changed by the canonical form",
+};
+
+static VP_LOWERED: Statistic = Statistic {
+    name: c"NumVPLowered",
+    desc: c"VP intrinsics replaced by plain or masked IR",
+};
+static VP_KEPT: Statistic = Statistic {
+    name: c"NumVPKept",
+    desc: c"VP intrinsics kept (the target has EVL)",
 };
 
 static SHUFFLES_IN_LANES: Statistic = Statistic {
@@ -118,6 +128,9 @@ fn rule_statistic(rule: Rule) -> Statistic {
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     let remarks = target.remarks_enabled();
     let classify = remarks || ffi::stats_enabled();
+    if options.vp {
+        lower_vp(func, target, remarks, changed);
+    }
     for round in 0..MAX_ROUNDS {
         let sites = func.shuffles();
         if round == 0 {
@@ -151,6 +164,43 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
             for &rule in &canonical.rules {
                 rule_statistic(rule).add(1);
             }
+        }
+    }
+}
+
+/// Lowers or canonicalises every VP intrinsic call: plans all, then applies them.
+fn lower_vp(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
+    let has_evl = target.has_active_vector_length();
+    let plans: Vec<_> = func
+        .vp_calls()
+        .into_iter()
+        .map(|site| {
+            let keep = has_evl && !vp::UNSELECTABLE_WITH_EVL.contains(&site.name.as_str());
+            let plan = vp::plan(site.kind, site.mask, site.evl, keep);
+            (site, plan)
+        })
+        .collect();
+    for (site, plan) in plans {
+        if remarks {
+            let message = match plan {
+                Plan::Keep => format!("{} kept: the target has EVL", site.name),
+                Plan::Lower(guard) => format!(
+                    "{} lowered ({:?} mask, {:?} EVL, guard {guard:?})",
+                    site.name, site.mask, site.evl
+                ),
+                Plan::NoActiveLane(what) => format!("{} has no active lane: {what:?}", site.name),
+            };
+            target.remark(RemarkKind::Passed, c"LowerVP", site.inst, &message);
+        }
+        if ir::vp::apply(&site, plan) {
+            *changed = true;
+            VP_LOWERED.add(1);
+        } else {
+            if remarks && plan != Plan::Keep {
+                let why = format!("{} could not be lowered; kept", site.name);
+                target.remark(RemarkKind::Missed, c"LowerVP", site.inst, &why);
+            }
+            VP_KEPT.add(1);
         }
     }
 }

@@ -14,6 +14,8 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
+pub mod vp;
+
 use crate::canon::{Outcome, Source};
 use crate::ffi;
 use crate::mask::{Mask, Side};
