@@ -9,6 +9,8 @@
 //! | `no-canon`     | leave shuffles as they are                                     |
 //! | `vp`           | lower and canonicalise `llvm.vp.*` intrinsics (default)        |
 //! | `no-vp`        | leave VP intrinsics alone                                      |
+//! | `vp-lift`      | on EVL targets, lift masked loads/stores under an active-lane   |
+//! |                | mask to VP (off by default: it does not pay alone, see vp.md)  |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -41,6 +43,7 @@ pub struct Options {
     pub stage: Stage,
     pub canon: Canon,
     pub vp: bool,
+    pub vp_lift: bool,
     pub inject_panic: bool,
 }
 
@@ -50,12 +53,13 @@ impl Default for Options {
             stage: Stage::All,
             canon: Canon::CostDriven,
             vp: true,
+            vp_lift: false,
             inject_panic: false,
         }
     }
 }
 
-const KNOWN: &str = "early, late, canon, canon-always, no-canon, vp, no-vp, inject-panic";
+const KNOWN: &str = "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -80,6 +84,7 @@ impl Options {
                 "no-canon" => options.canon = Canon::Off,
                 "vp" => options.vp = true,
                 "no-vp" => options.vp = false,
+                "vp-lift" => options.vp_lift = true,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

@@ -130,6 +130,9 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     let classify = remarks || ffi::stats_enabled();
     if options.vp {
         lower_vp(func, target, remarks, changed);
+        if options.vp_lift && target.has_active_vector_length() {
+            lift_to_vp(func, target, remarks, changed);
+        }
     }
     for round in 0..MAX_ROUNDS {
         let sites = func.shuffles();
@@ -184,6 +187,12 @@ fn lower_vp(func: Function, target: &Target, remarks: bool, changed: &mut bool) 
         if remarks {
             let message = match plan {
                 Plan::Keep => format!("{} kept: the target has EVL", site.name),
+                Plan::PrefixToEvl(k) => {
+                    format!(
+                        "{}: the mask of the first {k} lanes became the EVL",
+                        site.name
+                    )
+                }
                 Plan::Lower(guard) => format!(
                     "{} lowered ({:?} mask, {:?} EVL, guard {guard:?})",
                     site.name, site.mask, site.evl
@@ -201,6 +210,27 @@ fn lower_vp(func: Function, target: &Target, remarks: bool, changed: &mut bool) 
                 target.remark(RemarkKind::Missed, c"LowerVP", site.inst, &why);
             }
             VP_KEPT.add(1);
+        }
+    }
+}
+
+static VP_LIFTED: Statistic = Statistic {
+    name: c"NumVPLifted",
+    desc: c"Masked loads and stores under an active-lane mask lifted to VP",
+};
+
+/// On a target with EVL: masked loads and stores under `get.active.lane.mask(0, n)`
+/// become VP calls with EVL `n` (seed 002's lifting), which such targets execute with
+/// the vector length set instead of a computed mask.
+fn lift_to_vp(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
+    for site in func.liftable() {
+        if remarks {
+            let message = "masked memory access under an active-lane mask lifted to VP";
+            target.remark(RemarkKind::Passed, c"LiftToVP", site.inst, message);
+        }
+        if ir::vp::lift(&site) {
+            *changed = true;
+            VP_LIFTED.add(1);
         }
     }
 }

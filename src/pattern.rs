@@ -194,7 +194,8 @@ impl Pattern {
             Pattern::Zero => vec![Zero; m],
             Pattern::Identity => each(&Src),
             Pattern::Broadcast { lane } => vec![Src(*lane); m],
-            Pattern::Reverse => each(&|i| Src(n - 1 - i)),
+            // Lanes past the source (a longer output) are don't-care, never a panic.
+            Pattern::Reverse => each(&|i| n.checked_sub(i + 1).map_or(Sym::Any, Src)),
             Pattern::Rotate { by } => each(&|i| Src((i + by) % n)),
             Pattern::ShiftDown { by } => each(&|i| if i + by < n { Src(i + by) } else { Zero }),
             Pattern::ShiftUp { by } => each(&|i| if i >= *by { Src(i - by) } else { Zero }),

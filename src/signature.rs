@@ -304,7 +304,7 @@ impl Signature {
                     Some(1) if base(1) >= 0 && m < n => out.push(Pattern::Extract {
                         index: base(1) as usize,
                     }),
-                    Some(-1) => out.push(Pattern::Reverse),
+                    Some(-1) if m == n => out.push(Pattern::Reverse),
                     Some(k) if k >= 2 && base(k) == 0 && m * k as usize == n => {
                         out.push(Pattern::Truncate { factor: k as usize })
                     }
@@ -782,6 +782,13 @@ mod tests {
         let bswap: Vec<i32> = (0..16).map(|i| i - i % 4 + 3 - i % 4).collect();
         let rec = round_trip(&shuffle(v, 16, &bswap));
         assert_eq!(rec.alias(Some(8)).unwrap(), "byte-swap of i32");
+    }
+
+    #[test]
+    fn a_reverse_longer_than_its_source_is_no_reverse() {
+        // Found by random_masks_round_trip: the lanes step by -1 but the output is longer.
+        let r = round_trip(&shuffle([Variable, Variable], 2, &[1, 0, -1]));
+        assert_ne!(r.pattern, Pattern::Reverse);
     }
 
     #[test]

@@ -14,7 +14,8 @@
 //! * otherwise, on targets without EVL (x86, AArch64): the plain form guarded by the
 //!   active lanes (a select before a division, a neutral element before a reduction, a
 //!   masked load or store), since LLVM 22's backends cannot select many VP intrinsics
-//!   there; on targets with EVL (RISC-V V) the call is kept.
+//!   there; on targets with EVL (RISC-V V) the call is kept, a prefix mask turned into
+//!   an EVL (the form those targets execute unmasked).
 
 /// The shape of a constant (or not) mask operand.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -83,6 +84,9 @@ pub enum Inactive {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Plan {
     Keep,
+    /// On a target with EVL: a prefix mask of `k` lanes becomes an all-true mask and
+    /// EVL `min(evl, k)`. Exact: the same lanes are active.
+    PrefixToEvl(usize),
     /// Replace by the plain form, guarded by the active lanes as `Guard` says.
     Lower(Guard),
     NoActiveLane(Inactive),
@@ -143,10 +147,10 @@ pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -
         (false, true) => Guard::Evl,
         (true, true) => Guard::Both,
     };
-    if guard == Guard::None || !keep_with_evl {
-        Plan::Lower(guard)
-    } else {
-        Plan::Keep
+    match mask {
+        _ if guard == Guard::None || !keep_with_evl => Plan::Lower(guard),
+        MaskShape::Prefix(k) => Plan::PrefixToEvl(k),
+        _ => Plan::Keep,
     }
 }
 
@@ -267,6 +271,10 @@ mod tests {
         assert_eq!(
             plan(add, MaskShape::Other, EvlShape::Variable, true),
             Plan::Keep
+        );
+        assert_eq!(
+            plan(add, MaskShape::Prefix(3), EvlShape::Variable, true),
+            Plan::PrefixToEvl(3)
         );
         assert_eq!(
             plan(add, MaskShape::Absent, EvlShape::Const(3), false),

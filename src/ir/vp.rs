@@ -120,6 +120,24 @@ pub fn apply(site: &VpSite, plan: Plan) -> bool {
         let b = Builder::before(call);
         let result = match plan {
             Plan::Keep => return false,
+            Plan::PrefixToEvl(k) => {
+                let (mask_pos, evl_pos) = match (site.info.mask_pos, site.info.evl_pos) {
+                    (Some(m), Some(e)) => (m, e),
+                    _ => return false,
+                };
+                let evl = b.arg(call, evl_pos);
+                let capped = match site.evl {
+                    EvlShape::Full => b.i32(k as u64),
+                    EvlShape::Const(e) => b.i32(e.min(k) as u64),
+                    _ => match b.intrinsic("llvm.umin", LLVMTypeOf(evl), &[evl, b.i32(k as u64)]) {
+                        Some(v) => v,
+                        None => return false,
+                    },
+                };
+                LLVMSetOperand(call, mask_pos as u32, b.all_true(site.lanes));
+                LLVMSetOperand(call, evl_pos as u32, capped);
+                return true;
+            }
             Plan::NoActiveLane(Inactive::Poison) => Some(LLVMGetPoison(LLVMTypeOf(call))),
             Plan::NoActiveLane(Inactive::Erase) => None,
             Plan::NoActiveLane(Inactive::Start) => {
@@ -133,10 +151,25 @@ pub fn apply(site: &VpSite, plan: Plan) -> bool {
             },
         };
         if let Some(v) = result {
+            take_name(call, v);
             LLVMReplaceAllUsesWith(call, v);
         }
         LLVMInstructionEraseFromParent(call);
         true
+    }
+}
+
+/// Gives `to` the name of `from` (readable output), if `to` is an unnamed instruction.
+unsafe fn take_name(from: LLVMValueRef, to: LLVMValueRef) {
+    let mut len = 0;
+    let ptr = LLVMGetValueName2(from, &mut len);
+    // Copied: clearing `from`'s name frees the string.
+    let name = std::slice::from_raw_parts(ptr as *const u8, len).to_vec();
+    let mut to_len = 0;
+    LLVMGetValueName2(to, &mut to_len);
+    if !name.is_empty() && to_len == 0 && !LLVMIsAInstruction(to).is_null() {
+        LLVMSetValueName2(from, c"".as_ptr(), 0);
+        LLVMSetValueName2(to, name.as_ptr() as *const _, name.len());
     }
 }
 
@@ -776,4 +809,123 @@ fn real_predicate(p: i32) -> Option<LLVMRealPredicate> {
     ]
     .into_iter()
     .find(|&q| q as i32 == p)
+}
+
+/// A masked load or store whose mask is the active-lane mask `lane < n` (seed 002's
+/// "lifting": on a target with EVL it is the VP call with EVL `n`).
+#[derive(Clone, Debug)]
+pub struct LiftSite {
+    pub inst: Inst,
+    pub store: bool,
+    /// The bound `n` of `llvm.get.active.lane.mask(0, n)`.
+    pub bound: LLVMValueRef,
+    pub lanes: usize,
+}
+
+impl Function {
+    /// Every `llvm.masked.load` (with a poison or undef pass-through) and
+    /// `llvm.masked.store` masked by `llvm.get.active.lane.mask(0, n)`.
+    pub fn liftable(self) -> Vec<LiftSite> {
+        self.instructions()
+            .into_iter()
+            .filter_map(read_liftable)
+            .collect()
+    }
+}
+
+unsafe fn called_intrinsic(call: LLVMValueRef) -> Option<String> {
+    if LLVMIsACallInst(call).is_null() {
+        return None;
+    }
+    let callee = LLVMGetCalledValue(call);
+    let id = LLVMGetIntrinsicID(callee);
+    if id == 0 {
+        return None;
+    }
+    let mut len = 0;
+    let name = LLVMIntrinsicGetName(id, &mut len);
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned())
+}
+
+fn read_liftable(inst: Inst) -> Option<LiftSite> {
+    let raw = inst.raw();
+    // SAFETY: a live instruction; operands of the calls recognised by name.
+    unsafe {
+        let name = called_intrinsic(raw)?;
+        let (store, mask_pos) = match name.as_str() {
+            "llvm.masked.load" => (false, 1),
+            "llvm.masked.store" => (true, 2),
+            _ => return None,
+        };
+        if !store {
+            let passthru = LLVMGetOperand(raw, 2);
+            if LLVMIsUndef(passthru) == 0 {
+                return None; // a defined pass-through is no VP load
+            }
+        }
+        let mask = LLVMGetOperand(raw, mask_pos);
+        if called_intrinsic(mask).as_deref() != Some("llvm.get.active.lane.mask") {
+            return None;
+        }
+        let base = LLVMGetOperand(mask, 0);
+        if LLVMIsAConstantInt(base).is_null() || LLVMConstIntGetZExtValue(base) != 0 {
+            return None;
+        }
+        let ty = LLVMTypeOf(mask);
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+            return None;
+        }
+        Some(LiftSite {
+            inst,
+            store,
+            bound: LLVMGetOperand(mask, 1),
+            lanes: LLVMGetVectorSize(ty) as usize,
+        })
+    }
+}
+
+/// Replaces a liftable masked load or store by `vp.load`/`vp.store` with an all-true
+/// mask and EVL `min(n, lanes)` (an EVL above the lane count is not allowed).
+pub fn lift(site: &LiftSite) -> bool {
+    // SAFETY: `site.inst` is a live masked load or store.
+    unsafe {
+        let call = site.inst.raw();
+        let b = Builder::before(call);
+        let i32t = LLVMInt32TypeInContext(b.ctx());
+        let bound = site.bound;
+        let lanes = LLVMConstInt(LLVMTypeOf(bound), site.lanes as u64, 0);
+        let Some(capped) = b.intrinsic("llvm.umin", LLVMTypeOf(bound), &[bound, lanes]) else {
+            return false;
+        };
+        let evl = if LLVMGetIntTypeWidth(LLVMTypeOf(bound)) > 32 {
+            LLVMBuildTrunc(b.0, capped, i32t, c"".as_ptr())
+        } else {
+            LLVMBuildZExtOrBitCast(b.0, capped, i32t, c"".as_ptr())
+        };
+        let all = b.all_true(site.lanes);
+        let align_kind = LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5);
+        let ptr_index = if site.store { 2 } else { 1 }; // 1-based attribute index
+        let attr = LLVMGetCallSiteEnumAttribute(call, ptr_index, align_kind);
+        let align = if attr.is_null() {
+            1
+        } else {
+            LLVMGetEnumAttributeValue(attr) as u32
+        };
+        let lifted = if site.store {
+            let (value, ptr) = (b.arg(call, 0), b.arg(call, 1));
+            b.masked("llvm.vp.store", b.void(), &[value, ptr, all, evl], 1, align)
+        } else {
+            let ptr = b.arg(call, 0);
+            b.masked("llvm.vp.load", LLVMTypeOf(call), &[ptr, all, evl], 0, align)
+        };
+        let Some(lifted) = lifted else {
+            return false;
+        };
+        if !site.store {
+            take_name(call, lifted);
+            LLVMReplaceAllUsesWith(call, lifted);
+        }
+        LLVMInstructionEraseFromParent(call);
+        true
+    }
 }

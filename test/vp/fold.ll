@@ -11,7 +11,7 @@
 ; CHECK-NEXT:    %[[BELOW:.*]] = icmp ult <4 x i32> <i32 0, i32 1, i32 2, i32 3>, %[[SPLAT]]
 ; CHECK-NEXT:    %[[ACTIVE:.*]] = and <4 x i1> %m, %[[BELOW]]
 ; CHECK-NEXT:    %[[DIVISOR:.*]] = select <4 x i1> %[[ACTIVE]], <4 x i32> %b, <4 x i32> splat (i32 1)
-; CHECK-NEXT:    udiv <4 x i32> %a, %[[DIVISOR]]
+; CHECK-NEXT:    %r = udiv <4 x i32> %a, %[[DIVISOR]]
 define <4 x i32> @udiv(<4 x i32> %a, <4 x i32> %b, <4 x i1> %m, i32 %evl) {
   %r = call <4 x i32> @llvm.vp.udiv.v4i32(<4 x i32> %a, <4 x i32> %b, <4 x i1> %m, i32 %evl)
   ret <4 x i32> %r
@@ -19,7 +19,7 @@ define <4 x i32> @udiv(<4 x i32> %a, <4 x i32> %b, <4 x i1> %m, i32 %evl) {
 
 ; No division: the plain operation on every lane.
 ; CHECK-LABEL: @fadd(
-; CHECK-NEXT:    %1 = fadd <4 x float> %a, %b
+; CHECK-NEXT:    %r = fadd <4 x float> %a, %b
 define <4 x float> @fadd(<4 x float> %a, <4 x float> %b, <4 x i1> %m, i32 %evl) {
   %r = call <4 x float> @llvm.vp.fadd.v4f32(<4 x float> %a, <4 x float> %b, <4 x i1> %m, i32 %evl)
   ret <4 x float> %r

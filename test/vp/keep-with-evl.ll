@@ -11,6 +11,38 @@ define <8 x i32> @add(<8 x i32> %a, <8 x i32> %b, <8 x i1> %m, i32 %evl) {
   ret <8 x i32> %r
 }
 
+; A prefix mask becomes the EVL (the same lanes are active).
+; CHECK-LABEL: @prefix(
+; CHECK-NEXT:    %1 = call i32 @llvm.umin.i32(i32 %evl, i32 3)
+; CHECK-NEXT:    call <8 x i32> @llvm.vp.add.v8i32(<8 x i32> %a, <8 x i32> %b, <8 x i1> splat (i1 true), i32 %1)
+define <8 x i32> @prefix(<8 x i32> %a, <8 x i32> %b, i32 %evl) {
+  %r = call <8 x i32> @llvm.vp.add.v8i32(<8 x i32> %a, <8 x i32> %b, <8 x i1> <i1 1, i1 1, i1 1, i1 0, i1 0, i1 0, i1 0, i1 0>, i32 %evl)
+  ret <8 x i32> %r
+}
+
+; CHECK-LABEL: @prefix_const(
+; CHECK-NEXT:    call void @llvm.vp.store.v8i32.p0(<8 x i32> %v, ptr align 4 %p, <8 x i1> splat (i1 true), i32 2)
+define void @prefix_const(<8 x i32> %v, ptr %p) {
+  call void @llvm.vp.store.v8i32.p0(<8 x i32> %v, ptr align 4 %p, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 0, i1 0, i1 0, i1 0>, i32 2)
+  ret void
+}
+
+; Lifting (opt-in, shuffle-lib<vp-lift>): a masked load/store under an active-lane mask
+; becomes the VP call with EVL min(n, lanes). Without the parameter nothing changes.
+; RUN: %opt -mtriple=riscv64-linux-gnu -mattr=+v -passes='shuffle-lib<vp-lift>' -S %s | FileCheck %s --check-prefix=LIFT
+; LIFT-LABEL: @lift(
+; LIFT:         %[[N:.*]] = call i32 @llvm.umin.i32(i32 %n, i32 8)
+; LIFT-NEXT:    call <8 x i32> @llvm.vp.load.v8i32.p0(ptr align 4 %p, <8 x i1> splat (i1 true), i32 %[[N]])
+; LIFT:         call void @llvm.vp.store.v8i32.p0(<8 x i32> %v, ptr align 4 %q, <8 x i1> splat (i1 true), i32 %{{.*}})
+; CHECK-LABEL: @lift(
+; CHECK:         call <8 x i32> @llvm.masked.load.v8i32.p0(
+define void @lift(ptr %p, ptr %q, i32 %n) {
+  %m = call <8 x i1> @llvm.get.active.lane.mask.v8i1.i32(i32 0, i32 %n)
+  %v = call <8 x i32> @llvm.masked.load.v8i32.p0(ptr align 4 %p, <8 x i1> %m, <8 x i32> poison)
+  call void @llvm.masked.store.v8i32.p0(<8 x i32> %v, ptr align 4 %q, <8 x i1> %m)
+  ret void
+}
+
 ; CHECK-LABEL: @frem(
 ; CHECK-NOT:     llvm.vp.frem
 ; CHECK:         frem <8 x float> %a, %b
