@@ -3,23 +3,12 @@
 //! against the scalar reference, timed) and the compile-time script in its quick form.
 //! The full runs are `scripts/bench.py all` and `scripts/compile_time.py`.
 
+mod common;
+
 use std::env;
-use std::path::PathBuf;
 use std::process::Command;
 
-/// `libshuf.so` next to this test binary (`target/<profile>/deps/`).
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    [deps, deps.parent().unwrap_or(deps)]
-        .iter()
-        .map(|d| d.join("libshuf.so"))
-        .find(|p| p.exists())
-        .expect("libshuf.so next to the test binary")
-}
+use common::plugin;
 
 fn run_script(args: &[&str]) -> String {
     let root = env!("CARGO_MANIFEST_DIR");

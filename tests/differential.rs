@@ -8,6 +8,7 @@
 //! `SHUF_DIFF_FUNCTIONS` (default 400) and `SHUF_DIFF_SEED` (default 1) choose the seeds;
 //! `scripts/differential.sh` runs a long campaign with a release build.
 
+mod common;
 mod difftest;
 
 use std::env;

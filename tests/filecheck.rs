@@ -14,6 +14,9 @@
 //! `riscv-registered-target` (from `llc --version`), `native-x86_64` (this machine runs
 //! x86-64 code).
 
+mod common;
+
+use common::{llvm_bin, plugin};
 use std::collections::BTreeSet;
 use std::env;
 use std::fs;
@@ -27,28 +30,6 @@ struct Config {
     plugin: PathBuf,
     scratch: PathBuf,
     features: BTreeSet<String>,
-}
-
-fn llvm_bin() -> PathBuf {
-    env::var_os("LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
-}
-
-/// The freshly built `libshuf.so`: `target/<profile>/deps/`, next to this test binary.
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    for dir in [deps, deps.parent().unwrap_or(deps)] {
-        let candidate = dir.join("libshuf.so");
-        if candidate.exists() {
-            return candidate;
-        }
-    }
-    panic!("libshuf.so not found next to {}", exe.display());
 }
 
 fn features(llvm_bin: &Path) -> BTreeSet<String> {

@@ -6,30 +6,13 @@
 //! `SHUF_STRESS_MODULES` (default 100) and `SHUF_STRESS_SEED` (default 1) choose the
 //! llvm-stress seeds; `SHUF_STRESS_SIZE` (default 400) the instructions per module.
 
+mod common;
+
+use common::{llvm_bin, plugin};
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn llvm_bin() -> PathBuf {
-    env::var_os("LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
-}
-
-/// `libshuf.so` next to this test binary (`target/<profile>/deps/`).
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    [deps, deps.parent().unwrap_or(deps)]
-        .iter()
-        .map(|d| d.join("libshuf.so"))
-        .find(|p| p.exists())
-        .expect("libshuf.so next to the test binary")
-}
 
 fn env_u64(name: &str, default: u64) -> u64 {
     env::var(name)

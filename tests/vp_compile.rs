@@ -5,10 +5,14 @@
 //! record it also runs stock `llc` on the same modules and prints how many it cannot
 //! compile.
 
+mod common;
+
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
+
+use common::{llvm_bin, plugin};
 use std::process::Command;
 
 const TARGETS: [(&str, &str, &str); 4] = [
@@ -394,25 +398,6 @@ fn functions(case: &Case) -> String {
         .unwrap();
     }
     out
-}
-
-fn llvm_bin() -> PathBuf {
-    env::var_os("LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
-}
-
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    [deps, deps.parent().unwrap_or(deps)]
-        .iter()
-        .map(|d| d.join("libshuf.so"))
-        .find(|p| p.exists())
-        .expect("libshuf.so next to the test binary")
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {

@@ -14,32 +14,17 @@
 //! Covered: the VP intrinsics stock LLVM 22 can execute on x86 (the 19 it cannot select
 //! are compiled by `tests/vp_compile.rs` and checked in IR by `test/vp/`).
 
+mod common;
+
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
+
+use common::{llvm_bin, plugin};
 use std::process::Command;
 
 const N: usize = 8;
-
-fn llvm_bin() -> PathBuf {
-    env::var_os("LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"))
-}
-
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    [deps, deps.parent().unwrap_or(deps)]
-        .iter()
-        .map(|d| d.join("libshuf.so"))
-        .find(|p| p.exists())
-        .expect("libshuf.so next to the test binary")
-}
 
 /// (mask bits, EVL) combinations.
 fn predicates() -> Vec<([bool; N], u32)> {

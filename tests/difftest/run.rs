@@ -1,6 +1,7 @@
 //! The runner: a module of programs goes through `opt -passes=shuffle-lib`, both
 //! versions run under `lli`, and their outputs are compared.
 
+use crate::common::plugin;
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -39,22 +40,6 @@ impl Tools {
             scratch: root.join("target/differential"),
         }
     }
-}
-
-/// The freshly built `libshuf.so`: `target/<profile>/deps/`, next to this test binary.
-fn plugin() -> PathBuf {
-    if let Some(path) = env::var_os("SHUF_PLUGIN") {
-        return PathBuf::from(path);
-    }
-    let exe = env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("deps directory");
-    for dir in [deps, deps.parent().unwrap_or(deps)] {
-        let candidate = dir.join("libshuf.so");
-        if candidate.exists() {
-            return candidate;
-        }
-    }
-    panic!("libshuf.so not found next to {}", exe.display());
 }
 
 /// Rewrites the text of `after.ll` before it runs; tests use it to fake a wrong pass.
