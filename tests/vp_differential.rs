@@ -145,6 +145,20 @@ fn generate() -> (String, usize) {
                 main.push_str(&lines.replace("%r,", &format!("%r{k},")));
             }
         };
+        // One test function, its call and the printing of its active lanes.
+        macro_rules! add {
+            ($ret:expr, $body:expr, $print:expr) => {
+                add_fn(
+                    $ret,
+                    $body,
+                    $print,
+                    &mut main,
+                    &mut module,
+                    &mut functions,
+                    &mut count,
+                )
+            };
+        }
         let ty_i = format!("<{N} x i32>");
         let ty_f = format!("<{N} x float>");
         for op in int_binary {
@@ -162,15 +176,7 @@ fn generate() -> (String, usize) {
                 "  %r = call {ty_i} @llvm.vp.{op}.v{N}i32({ty_i} {}, {ty_i} {b}, <{N} x i1> %m, i32 %evl)\n  ret {ty_i} %r",
                 ints(p as i64)
             );
-            add_fn(
-                &ty_i,
-                body,
-                Some("i32"),
-                &mut main,
-                &mut module,
-                &mut functions,
-                &mut count,
-            );
+            add!(&ty_i, body, Some("i32"));
         }
         for op in float_binary {
             let body = format!(
@@ -178,100 +184,44 @@ fn generate() -> (String, usize) {
                 floats(p as i64),
                 floats(p as i64 + 5)
             );
-            add_fn(
-                &ty_f,
-                body,
-                Some("float"),
-                &mut main,
-                &mut module,
-                &mut functions,
-                &mut count,
-            );
+            add!(&ty_f, body, Some("float"));
         }
         for op in ["fneg", "fabs", "sqrt"] {
             let body = format!(
                 "  %r = call {ty_f} @llvm.vp.{op}.v{N}f32({ty_f} {}, <{N} x i1> %m, i32 %evl)\n  ret {ty_f} %r",
                 floats(p as i64)
             );
-            add_fn(
-                &ty_f,
-                body,
-                Some("float"),
-                &mut main,
-                &mut module,
-                &mut functions,
-                &mut count,
-            );
+            add!(&ty_f, body, Some("float"));
         }
         for op in ["ctpop", "bswap", "bitreverse"] {
             let body = format!(
                 "  %r = call {ty_i} @llvm.vp.{op}.v{N}i32({ty_i} {}, <{N} x i1> %m, i32 %evl)\n  ret {ty_i} %r",
                 ints(p as i64)
             );
-            add_fn(
-                &ty_i,
-                body,
-                Some("i32"),
-                &mut main,
-                &mut module,
-                &mut functions,
-                &mut count,
-            );
+            add!(&ty_i, body, Some("i32"));
         }
         for op in ["abs", "ctlz", "cttz"] {
             let body = format!(
                 "  %r = call {ty_i} @llvm.vp.{op}.v{N}i32({ty_i} {}, i1 false, <{N} x i1> %m, i32 %evl)\n  ret {ty_i} %r",
                 ints(p as i64)
             );
-            add_fn(
-                &ty_i,
-                body,
-                Some("i32"),
-                &mut main,
-                &mut module,
-                &mut functions,
-                &mut count,
-            );
+            add!(&ty_i, body, Some("i32"));
         }
         let body = format!(
             "  %r = call {ty_f} @llvm.vp.fma.v{N}f32({ty_f} {}, {ty_f} {}, {ty_f} {}, <{N} x i1> %m, i32 %evl)\n  ret {ty_f} %r",
             floats(p as i64), floats(p as i64 + 1), floats(p as i64 + 2)
         );
-        add_fn(
-            &ty_f,
-            body,
-            Some("float"),
-            &mut main,
-            &mut module,
-            &mut functions,
-            &mut count,
-        );
+        add!(&ty_f, body, Some("float"));
         let body = format!(
             "  %r = call <{N} x i1> @llvm.vp.icmp.v{N}i32({ty_i} {}, {ty_i} {}, metadata !\"slt\", <{N} x i1> %m, i32 %evl)\n  ret <{N} x i1> %r",
             ints(p as i64), ints(p as i64 + 2)
         );
-        add_fn(
-            &format!("<{N} x i1>"),
-            body,
-            Some("i1"),
-            &mut main,
-            &mut module,
-            &mut functions,
-            &mut count,
-        );
+        add!(&format!("<{N} x i1>"), body, Some("i1"));
         let body = format!(
             "  %r = call {ty_i} @llvm.vp.fptosi.v{N}i32.v{N}f32({ty_f} {}, <{N} x i1> %m, i32 %evl)\n  ret {ty_i} %r",
             floats(p as i64)
         );
-        add_fn(
-            &ty_i,
-            body,
-            Some("i32"),
-            &mut main,
-            &mut module,
-            &mut functions,
-            &mut count,
-        );
+        add!(&ty_i, body, Some("i32"));
         // vp.merge: lanes at or past EVL take the false operand, so all lanes below N
         // are defined; print all of them by printing with an all-true mask.
         let body = format!(
@@ -380,7 +330,7 @@ fn generate() -> (String, usize) {
                 "%ptrs = getelementptr i32, ptr @src, <{N} x i64> <i64 3, i64 1, i64 4, i64 1, i64 5, i64 0, i64 2, i64 6>\n  %r = call {ty_i} @llvm.vp.gather.v{N}i32.v{N}p0(<{N} x ptr> align 4 %ptrs, <{N} x i1> %m, i32 %evl)"
             ),
         ] {
-            add_fn(&ty_i, format!("  {call}\n  ret {ty_i} %r"), Some("i32"), &mut main, &mut module, &mut functions, &mut count);
+            add!(&ty_i, format!("  {call}\n  ret {ty_i} %r"), Some("i32"));
         }
     }
     module.text = format!(
