@@ -467,8 +467,9 @@ def native_report(kernels, compilers, results, same_code):
 # ---------------------------------------------------------------- picture
 
 
-def svg_chart(kernels, targets, static_ratios, native_ratios):
-    """Horizontal bars: one group per kernel, one bar per target (and native)."""
+def svg_chart(kernels, targets, static_ratios, native_ratios, same_code):
+    """Horizontal bars: one group per kernel, one bar per target (and native). Native
+    bars of kernels compiled to identical code are grey: they show noise, not shuf."""
     series = [t.name for t in targets] + ["native x86"]
     colors = ["#4477aa", "#66ccee", "#228833", "#ccbb44", "#ee6677"]
     rows = [k.name for k in kernels]
@@ -476,13 +477,16 @@ def svg_chart(kernels, targets, static_ratios, native_ratios):
     height = 40 + len(rows) * (len(series) * bar + gap) + 20
     lo, hi = 0.5, 1.5
     x = lambda r: left + (min(max(r, lo), hi) - lo) / (hi - lo) * width
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 160}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 200}" '
              f'height="{height}" font-family="sans-serif" font-size="10">',
-             f'<text x="{left}" y="14" font-size="12">shuf / stock (static: rthroughput per '
-             f'item; native: time). Below 1.0 is better. Clipped to [{lo}, {hi}].</text>']
-    for i, name in enumerate(series):
+             f'<rect width="100%" height="100%" fill="white"/>',
+             f'<text x="10" y="14" font-size="12">shuf / stock: static = rthroughput per item, '
+             f'native = time; below 1.0 is better; clipped to [{lo}, {hi}]</text>']
+    legend = [(name, colors[i]) for i, name in enumerate(series)]
+    legend.append(("native, identical code (noise)", "#bbbbbb"))
+    for i, (name, color) in enumerate(legend):
         parts.append(f'<rect x="{left + width + 20}" y="{30 + i * 14}" width="10" height="10" '
-                     f'fill="{colors[i]}"/><text x="{left + width + 34}" y="{39 + i * 14}">'
+                     f'fill="{color}"/><text x="{left + width + 34}" y="{39 + i * 14}">'
                      f'{name}</text>')
     y = 30
     for row in rows:
@@ -492,8 +496,10 @@ def svg_chart(kernels, targets, static_ratios, native_ratios):
             r = native_ratios.get(row) if name == "native x86" else static_ratios.get((row, name))
             if r is not None and not math.isnan(r):
                 x0, x1 = sorted((x(1.0), x(r)))
+                noise = name == "native x86" and same_code.get(row)
+                color = "#bbbbbb" if noise else colors[i]
                 parts.append(f'<rect x="{x0:.1f}" y="{y + i * bar}" width="{max(x1 - x0, 1):.1f}" '
-                             f'height="{bar - 1}" fill="{colors[i]}"/>')
+                             f'height="{bar - 1}" fill="{color}"/>')
         y += len(series) * bar + gap
     parts.append(f'<line x1="{x(1.0)}" y1="24" x2="{x(1.0)}" y2="{y}" stroke="black"/>')
     for tick in (0.5, 0.75, 1.0, 1.25, 1.5):
@@ -528,7 +534,7 @@ def main():
     clang, gcc = tool_versions()
     sections = [f"Compilers: {clang}; {gcc}. Plugin: `{plugin.relative_to(ROOT)}` "
                 f"(release build). {len(kernels)} kernels.\n"]
-    static_ratios, native_ratios, failures = {}, {}, []
+    static_ratios, native_ratios, failures, same_code = {}, {}, [], {}
 
     if args.mode in ("static", "all"):
         results = run_static(kernels, targets, plugin)
@@ -545,7 +551,7 @@ def main():
     if not args.no_report:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "ratios.svg").write_text(
-            svg_chart(kernels, targets, static_ratios, native_ratios))
+            svg_chart(kernels, targets, static_ratios, native_ratios, same_code))
         (RESULTS / "latest.md").write_text(
             "# Benchmark results\n\nWritten by `scripts/bench.py " + args.mode + "`; see "
             "docs/benchmarks.md for what is measured and how.\n\n"
