@@ -117,6 +117,20 @@ impl Mask {
     }
 }
 
+/// Seed 000's `pattern_diff(P, m, k)`: `P[i + k] - P[i]` for `i` in `0..m-k`.
+pub fn pattern_diff(p: &[i32], m: usize, k: usize) -> Vec<i32> {
+    (0..m.saturating_sub(k)).map(|i| p[i + k] - p[i]).collect()
+}
+
+/// Seed 000's `pattern_signature(P)`: the first selector and the differences of
+/// neighbours. (Recognition computes richer features in one pass: `crate::signature`.)
+pub fn pattern_signature(p: &[i32]) -> (i32, Vec<i32>) {
+    (
+        p.first().copied().unwrap_or(Mask::POISON),
+        pattern_diff(p, p.len(), 1),
+    )
+}
+
 impl fmt::Debug for Mask {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -171,6 +185,37 @@ mod tests {
         assert!(!Mask::new([0, 1, 2]).is_identity(4));
         assert!(!Mask::new([0, 1, 2, 7]).is_identity(4));
         assert!(Mask::identity(3).is_identity(3));
+    }
+
+    #[test]
+    fn seed_000_pattern_diff_and_signature() {
+        // The seed's own printed examples.
+        assert_eq!(
+            pattern_diff(&[1, 2, 3, 4, 5, 6, 7, 0], 8, 1),
+            [1, 1, 1, 1, 1, 1, -7]
+        );
+        assert_eq!(
+            pattern_diff(&[2, 3, 4, 5, 6, 7, 0, 1], 8, 1),
+            [1, 1, 1, 1, 1, -7, 1]
+        );
+        assert_eq!(pattern_diff(&[1, 2, 3, 0, 5, 6, 7, 4], 8, 4), [4, 4, 4, 4]);
+        assert_eq!(pattern_diff(&[1, 2, 3, 0, 5, 6, 7, 4], 4, 1), [1, 1, -3]);
+        assert_eq!(
+            pattern_signature(&[8, 8, 1, 2, 3, 4, 5, 6]),
+            (8, vec![0, -7, 1, 1, 1, 1, 1])
+        );
+        assert_eq!(
+            pattern_signature(&[5, 6, 7, 8, 8, 8, 8, 8]),
+            (5, vec![1, 1, 1, 0, 0, 0, 0])
+        );
+        assert_eq!(
+            pattern_signature(&[0, 8, 1, 9, 2, 10, 3, 11]),
+            (0, vec![8, -7, 8, -7, 8, -7, 8])
+        );
+        assert_eq!(
+            pattern_signature(&[1, 3, 5, 7, 9, 11, 13, 15]),
+            (1, vec![2, 2, 2, 2, 2, 2, 2])
+        );
     }
 
     #[test]

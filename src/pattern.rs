@@ -362,6 +362,13 @@ impl Recognized {
                 bits as usize * w,
                 bits as usize * by
             )),
+            // Byte granularity: lanes up is a left shift in little-endian byte order.
+            (Pattern::ShiftUp { by }, _, Some(bits)) if bits % 8 == 0 => {
+                Some(format!("byte shift left by {}", by * bits as usize / 8))
+            }
+            (Pattern::ShiftDown { by }, _, Some(bits)) if bits % 8 == 0 => {
+                Some(format!("byte shift right by {}", by * bits as usize / 8))
+            }
             _ => None,
         }
     }

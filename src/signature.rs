@@ -432,7 +432,9 @@ impl Signature {
         })
     }
 
-    fn bit_permutation(&self) -> Option<Pattern> {
+    /// The index-bit permutation the view is, if it is one (seed 004), whatever pattern
+    /// recognition names it by: a transpose is named an interleave, and this is its bits.
+    pub fn bit_permutation(&self) -> Option<Pattern> {
         if !self.bits.holds {
             return None;
         }

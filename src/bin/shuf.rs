@@ -19,11 +19,11 @@ use std::process::ExitCode;
 use shuf::canon::{self, Outcome, Source};
 use shuf::ffi::Standalone;
 use shuf::ir::{self, Context};
-use shuf::mask::{Mask, Side};
-use shuf::pattern::{Sym, View};
+use shuf::mask::{pattern_signature, Mask, Side};
+use shuf::pattern::{Pattern, Sym, View};
 use shuf::prim;
 use shuf::shuffle::{OperandKind, Shuffle};
-use shuf::signature;
+use shuf::signature::{self, Signature};
 use shuf::target::{CostKind, ShuffleKind};
 
 const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--second KIND] \
@@ -144,6 +144,11 @@ fn explain(shuffle: &Shuffle, element_bits: Option<u32>) -> Vec<(String, String)
         format!("   rules: {}", rules.join(", "))
     };
     lines.push(("canonical".into(), format!("{canonical}{rules}")));
+    let (first, diffs) = pattern_signature(shuffle.mask.as_slice());
+    lines.push((
+        "signature".into(),
+        format!("({first}, {diffs:?})   (seed 000)"),
+    ));
     let view = View::of(shuffle);
     lines.push((
         "lanes".into(),
@@ -158,6 +163,12 @@ fn explain(shuffle: &Shuffle, element_bits: Option<u32>) -> Vec<(String, String)
             recognized.name()
         ),
     ));
+    if let Some(Pattern::BitPermutation { bits }) = Signature::of(&view).bit_permutation() {
+        lines.push((
+            "index bits".into(),
+            format!("{bits:?}   (output bit j is source bit bits[j]: seed 004)"),
+        ));
+    }
     let term = prim::decompose(&recognized, &view).simplify();
     lines.push(("term".into(), term.to_string()));
     lines

@@ -12,10 +12,11 @@
 ; RUN: %shuf-bin explain 1,2,5,7,8,8,8,8 --second zero | FileCheck %s --check-prefix=EXTRACT
 ; RUN: %shuf-bin explain 0,8,1,2,8,8,3,8 --second zero | FileCheck %s --check-prefix=DEPOSIT
 ; RUN: %shuf-bin explain "<4, 2, 5, 1>" --first zero | FileCheck %s --check-prefix=SEED
+; ROTATE:       signature  (1, [1, 1, 1, 1, 1, 1, -7])   (seed 000)
 ; ROTATE:       pattern    rotate down by 1   [rotate]
 ; ROTATE-LANES: pattern    rotate down by 1 within lanes of 4 {{.*}}[rotate-in-lanes-of-4]
-; SHL:          pattern    shift up by 2, zero fill   [shift-up-zero]
-; SHR:          pattern    shift down by 2, zero fill   [shift-down-zero]
+; SHL:          pattern    shift up by 2, zero fill (= byte shift left by 8)   [shift-up-zero]
+; SHR:          pattern    shift down by 2, zero fill (= byte shift right by 8)   [shift-down-zero]
 ; MERGE:        pattern    interleave of 2 streams of 8, part 0   [interleave]
 ; MERGE-NEXT:   term       SPLT2,0(ILV(A, B))
 ; PACK:         pattern    deinterleave by 2, part 1   [deinterleave]
@@ -26,7 +27,7 @@
 ; EXTRACT:      pattern    compress lanes [1, 2, 5, 7], zero fill   [compress]
 ; DEPOSIT:      pattern    expand to lanes [0, 2, 3, 6], zero fill   [expand]
 ; SEED:         canonical  <0,4,1,4> over (second, first)   rules: splat-selectors, zero-second
-; SEED-NEXT:    lanes      A0 Z A1 Z
+; SEED:         lanes      A0 Z A1 Z
 
 ; With a target, the cost.
 ; REQUIRES: x86-registered-target
@@ -41,6 +42,14 @@
 ; FILE-NEXT:   %s = shufflevector <8 x i8> %a, <8 x i8> poison, <8 x i32> <i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>
 ; FILE:        pattern    reverse within lanes of 2 (= byte-swap of i16)   [reverse-in-lanes-of-2]
 ; FILE:        cost       {{[0-9]+}} on x86_64-linux-gnu x86-64-v3
+
+; A transpose of 4x4 is an interleave of its rows; its index bits rotate by 2 (seed 004).
+; RUN: %shuf-bin explain 0,4,8,12,1,5,9,13,2,6,10,14,3,7,11,15 | FileCheck %s --check-prefix=TRANSPOSE
+; TRANSPOSE:      pattern    interleave of 4 streams of 4, part 0   [interleave]
+; TRANSPOSE-NEXT: index bits [2, 3, 0, 1]
+; Shifts at byte granularity.
+; RUN: %shuf-bin explain 8,8,8,0,1,2,3,4 --second zero --type i16 | FileCheck %s --check-prefix=BYTES
+; BYTES: pattern    shift up by 3, zero fill (= byte shift left by 6)   [shift-up-zero]
 
 ; Errors.
 ; RUN: not %shuf-bin explain 0,9 --lanes 4 2>&1 | FileCheck %s --check-prefix=RANGE
