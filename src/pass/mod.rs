@@ -104,8 +104,8 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         }
         let (plans, skipped) = plan(&sites, options, target);
         if round == 0 && remarks {
-            for (site, why) in &skipped {
-                target.remark(RemarkKind::Missed, c"Canonicalize", site.inst, why);
+            for (site, rejected) in &skipped {
+                report_rejected(target, site, rejected);
             }
         }
         if plans.is_empty() {
@@ -128,13 +128,21 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     }
 }
 
+/// A canonical rewrite the cost model turned down: the mask it would have written and
+/// the costs of both masks.
+struct Rejected {
+    mask: Mask,
+    old: Option<i64>,
+    new: Option<i64>,
+}
+
 type Plans<'a> = (
     Vec<(&'a ShuffleSite, Canonical)>,
-    Vec<(&'a ShuffleSite, String)>,
+    Vec<(&'a ShuffleSite, Rejected)>,
 );
 
 /// Decides the canonical form of every shuffle: the rewrites to apply, and the ones the
-/// cost model turned down (with the reason, for a missed remark).
+/// cost model turned down (for a missed remark).
 fn plan<'a>(sites: &'a [ShuffleSite], options: &Options, target: &Target) -> Plans<'a> {
     if options.inject_panic {
         panic!("shuffle-lib: panic injected by the inject-panic parameter");
@@ -161,7 +169,7 @@ fn worth_applying(
     canonical: &Canonical,
     options: &Options,
     target: &Target,
-) -> Result<(), Option<String>> {
+) -> Result<(), Option<Rejected>> {
     let Outcome::Rewrite { mask, .. } = &canonical.outcome else {
         return match canonical.outcome {
             Outcome::Unchanged => Err(None),
@@ -182,16 +190,25 @@ fn worth_applying(
         (Some(old), Some(new)) if new < old || (new == old && harmless) => Ok(()),
         (None, Some(_)) => Ok(()),
         (_, None) if harmless => Ok(()),
-        (old, new) => {
-            let show = |c: Option<i64>| c.map_or("invalid".to_string(), |c| c.to_string());
-            Err(Some(format!(
-                "canonical form not applied: mask {} costs {}, {mask} would cost {}",
-                site.shuffle.mask,
-                show(old),
-                show(new)
-            )))
-        }
+        // The message is built only if a remark is asked for (formatting masks is dear).
+        (old, new) => Err(Some(Rejected {
+            mask: mask.clone(),
+            old,
+            new,
+        })),
     }
+}
+
+fn report_rejected(target: &Target, site: &ShuffleSite, rejected: &Rejected) {
+    let show = |c: Option<i64>| c.map_or("invalid".to_string(), |c| c.to_string());
+    let message = format!(
+        "canonical form not applied: mask {} costs {}, {} would cost {}",
+        site.shuffle.mask,
+        show(rejected.old),
+        rejected.mask,
+        show(rejected.new)
+    );
+    target.remark(RemarkKind::Missed, c"Canonicalize", site.inst, &message);
 }
 
 /// TTI's cost of a shuffle of `site`'s types with `mask`.
