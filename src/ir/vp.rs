@@ -638,6 +638,11 @@ impl Builder {
         let elem = LLVMGetElementType(vec_ty);
         let vec = match active {
             None => vec,
+            // An integer neutral element is built from 64 bits: wider elements are left
+            // alone (the call is kept).
+            Some(_) if !matches!(neutral, Neutral::Float(_)) && LLVMGetIntTypeWidth(elem) > 64 => {
+                return None;
+            }
             Some(act) => {
                 let value = match neutral {
                     Neutral::Zero => LLVMConstInt(elem, 0, 0),
