@@ -2,11 +2,7 @@
 // CATEGORY: broadcast
 // ITEM: in=16 out=32
 // INPUT: f32
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#else
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "fp_exact.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -2,11 +2,7 @@
 // CATEGORY: complex
 // ITEM: in=64 out=32
 // INPUT: f32
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#else
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "fp_exact.h"
 #include <stddef.h>
 #include <stdint.h>
 

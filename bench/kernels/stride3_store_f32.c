@@ -2,11 +2,7 @@
 // CATEGORY: stride
 // ITEM: in=4 out=12
 // INPUT: f32
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#else
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "fp_exact.h"
 #include <stddef.h>
 #include <stdint.h>
 

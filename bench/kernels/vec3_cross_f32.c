@@ -2,11 +2,7 @@
 // CATEGORY: nonpow2
 // ITEM: in=24 out=12
 // INPUT: f32
-#ifdef __clang__
-#pragma STDC FP_CONTRACT OFF
-#else
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "fp_exact.h"
 #include <stddef.h>
 #include <stdint.h>
 
