@@ -4,10 +4,10 @@
 //! detection and the swapped order run too). `cargo bench --bench recognize`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use shuf::mask::Mask;
-use shuf::pattern::{Pattern, Sym, View};
-use shuf::shuffle::{OperandKind, Shuffle};
-use shuf::signature::recognize;
+use shuf::algebra::mask::Mask;
+use shuf::algebra::pattern::{Pattern, Sym, View};
+use shuf::algebra::shuffle::{OperandKind, Shuffle};
+use shuf::algebra::signature::recognize;
 
 /// A fixed set of masks of `m` lanes over two sources of `m` lanes.
 fn masks(m: usize, structured: bool) -> Vec<Shuffle> {

@@ -6,29 +6,27 @@
 //!
 //! # Layers
 //!
-//! Dependencies point one way, from the pure layers up to the one that touches LLVM:
+//! One folder per layer; a layer imports only the layers below it (see
+//! `docs/architecture.md` for the picture and how it is checked):
 //!
-//! * [`mask`], [`shuffle`], [`canon`], [`target`], [`options`]: pure Rust, no LLVM types,
-//!   tested exhaustively. A shuffle is a [`mask::Mask`] plus what kind of value each
-//!   operand is ([`shuffle::OperandKind`]); [`canon`] decides its canonical form.
+//! * [`plugin`]: the entry points the shim and LLVM call; every panic stops there.
+//! * [`pass`]: one function's run (read, plan every decision, then change the IR), and
+//!   its parameters.
 //! * [`ir`]: the only layer that reads or writes LLVM IR. It describes instructions to
 //!   the pure layers and carries out their decisions.
-//! * [`ffi`]: the only layer that talks to the shim: the plugin entry points (which catch
-//!   every panic) and [`ffi::Target`], the target's cost model, remarks and statistics.
-//! * [`pass`]: one function's run: read, plan every decision, then change the IR.
+//! * [`ffi`]: raw bindings to the shim, and [`ffi::Target`], a safe view of the target's
+//!   cost model, remarks and statistics. It knows nothing of `ir` or `pass`.
+//! * [`algebra`], [`vp`], [`target`]: pure Rust, no LLVM types, tested exhaustively.
+//!   A shuffle is an [`algebra::mask::Mask`] plus what kind of value each operand is
+//!   ([`algebra::shuffle::OperandKind`]); [`algebra::canon`] decides its canonical form,
+//!   [`algebra::signature`] its pattern; [`vp`] decides what happens to a VP call.
 //!
 //! See `docs/architecture.md` for the design and `docs/canonical-form.md` for the rules.
 
-pub mod canon;
+pub mod algebra;
 pub mod ffi;
 pub mod ir;
-pub mod lanes;
-pub mod mask;
-pub mod options;
 pub mod pass;
-pub mod pattern;
-pub mod prim;
-pub mod shuffle;
-pub mod signature;
+pub mod plugin;
 pub mod target;
 pub mod vp;

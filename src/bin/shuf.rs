@@ -16,14 +16,14 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use shuf::canon::{self, Outcome, Source};
+use shuf::algebra::canon::{self, Outcome, Source};
+use shuf::algebra::mask::{pattern_signature, Mask, Side};
+use shuf::algebra::pattern::{Pattern, Sym, View};
+use shuf::algebra::prim;
+use shuf::algebra::shuffle::{OperandKind, Shuffle};
+use shuf::algebra::signature::{self, Signature};
 use shuf::ffi::Standalone;
 use shuf::ir::{self, Context};
-use shuf::mask::{pattern_signature, Mask, Side};
-use shuf::pattern::{Pattern, Sym, View};
-use shuf::prim;
-use shuf::shuffle::{OperandKind, Shuffle};
-use shuf::signature::{self, Signature};
 use shuf::target::{CostKind, ShuffleKind};
 
 const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--second KIND] \

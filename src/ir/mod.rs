@@ -16,10 +16,10 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 pub mod vp;
 
-use crate::canon::{Outcome, Source};
+use crate::algebra::canon::{Outcome, Source};
+use crate::algebra::mask::{Mask, Side};
+use crate::algebra::shuffle::{OperandKind, Shuffle};
 use crate::ffi;
-use crate::mask::{Mask, Side};
-use crate::shuffle::{OperandKind, Shuffle};
 
 /// Vectors wider than this are left alone: no target has such registers, and the pure
 /// layers need not guard against pathological sizes.
@@ -112,6 +112,20 @@ impl Inst {
     pub fn ty(self) -> Type {
         // SAFETY: a valid instruction.
         unsafe { Type(LLVMTypeOf(self.0)) }
+    }
+}
+
+/// The handle `ffi` takes: an instruction is an LLVM value.
+impl From<Inst> for LLVMValueRef {
+    fn from(inst: Inst) -> LLVMValueRef {
+        inst.0
+    }
+}
+
+/// The handle `ffi` takes.
+impl From<Type> for LLVMTypeRef {
+    fn from(ty: Type) -> LLVMTypeRef {
+        ty.0
     }
 }
 

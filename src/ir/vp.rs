@@ -12,7 +12,10 @@ use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::{Function, Inst};
 use crate::ffi::{self, VpInfo};
-use crate::vp::{self, EvlShape, Guard, Inactive, Join, MaskShape, Neutral, Plan, VpKind};
+use crate::vp::selectable::{round_to_int, Adjust};
+use crate::vp::{
+    self, Elem, Elems, EvlShape, Guard, Inactive, Join, MaskShape, Neutral, Plan, VpKind,
+};
 
 /// A VP call the pass can describe.
 #[derive(Clone, Debug)]
@@ -25,6 +28,7 @@ pub struct VpSite {
     pub mask: MaskShape,
     pub evl: EvlShape,
     pub kind: VpKind,
+    pub elems: Elems,
 }
 
 impl Function {
@@ -62,6 +66,7 @@ fn read_vp(inst: Inst) -> Option<VpSite> {
         let evl = vp::evl_shape(evl_const, lanes);
         let writes = info.memory_data_pos.is_some();
         let kind = vp::kind(&name, &info.functional_opcode, info.is_reduction, writes);
+        let elems = call_elems(raw, info.mask_pos);
         Some(VpSite {
             inst,
             name,
@@ -70,8 +75,44 @@ fn read_vp(inst: Inst) -> Option<VpSite> {
             mask,
             evl,
             kind,
+            elems,
         })
     }
+}
+
+/// The element type of `ty` (of its elements, for a vector).
+unsafe fn elem(ty: LLVMTypeRef) -> Elem {
+    let scalar = match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMVectorTypeKind => LLVMGetElementType(ty),
+        _ => ty,
+    };
+    match LLVMGetTypeKind(scalar) {
+        LLVMTypeKind::LLVMIntegerTypeKind => Elem::Int(LLVMGetIntTypeWidth(scalar)),
+        LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Elem::Float(16),
+        LLVMTypeKind::LLVMFloatTypeKind => Elem::Float(32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Elem::Float(64),
+        LLVMTypeKind::LLVMX86_FP80TypeKind => Elem::Float(80),
+        LLVMTypeKind::LLVMFP128TypeKind | LLVMTypeKind::LLVMPPC_FP128TypeKind => Elem::Float(128),
+        LLVMTypeKind::LLVMPointerTypeKind => Elem::Ptr,
+        _ => Elem::Other,
+    }
+}
+
+/// The result's element type (the data's for `vp.load.ff`) and the first vector
+/// operand's other than the mask.
+unsafe fn call_elems(call: LLVMValueRef, mask_pos: Option<usize>) -> Elems {
+    let ret = LLVMTypeOf(call);
+    let result = match LLVMGetTypeKind(ret) {
+        LLVMTypeKind::LLVMStructTypeKind => elem(LLVMStructGetTypeAtIndex(ret, 0)),
+        LLVMTypeKind::LLVMVoidTypeKind => Elem::Other,
+        _ => elem(ret),
+    };
+    let operand = (0..LLVMGetNumArgOperands(call) as usize)
+        .filter(|&i| Some(i) != mask_pos)
+        .map(|i| LLVMTypeOf(LLVMGetOperand(call, i as u32)))
+        .find(|&ty| LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind)
+        .map_or(Elem::Other, |ty| elem(ty));
+    Elems { result, operand }
 }
 
 /// The lane count of the call's vectors; `None` if one is scalable.
@@ -565,7 +606,10 @@ impl Builder {
         let last = LLVMBuildSub(self.0, evl, self.i32(1), c"".as_ptr());
         let mut out = LLVMGetPoison(LLVMTypeOf(v));
         for i in 0..n {
-            let from = LLVMBuildSub(self.0, last, self.i32(i as u64), c"".as_ptr());
+            let from = match i {
+                0 => last,
+                _ => LLVMBuildSub(self.0, last, self.i32(i as u64), c"".as_ptr()),
+            };
             let e = LLVMBuildExtractElement(self.0, v, from, c"".as_ptr());
             out = LLVMBuildInsertElement(self.0, out, e, self.i32(i as u64), c"".as_ptr());
         }
@@ -717,10 +761,29 @@ impl Builder {
                 _ => return None,
             });
         }
+        if matches!(site.name.as_str(), "llvm.vp.lrint" | "llvm.vp.llrint") {
+            return self.round_to_int(site, args[0]);
+        }
         if info.functional_intrinsic != 0 {
             return self.call_id(info.functional_intrinsic, ret, &args);
         }
         None
+    }
+
+    /// `lrint`/`llrint` at a width every backend selects (`vp::selectable::round_to_int`).
+    unsafe fn round_to_int(&self, site: &VpSite, v: LLVMValueRef) -> Option<LLVMValueRef> {
+        let ret = LLVMTypeOf(site.inst.raw());
+        let how = round_to_int(site.elems)?;
+        let (name, int) = match how.bits {
+            32 => ("llvm.lrint", LLVMInt32TypeInContext(self.ctx())),
+            _ => ("llvm.llrint", LLVMInt64TypeInContext(self.ctx())),
+        };
+        let rounded = self.intrinsic(name, LLVMVectorType(int, site.lanes as u32), &[v])?;
+        Some(match how.adjust {
+            Adjust::None => rounded,
+            Adjust::Truncate => LLVMBuildTrunc(self.0, rounded, ret, c"".as_ptr()),
+            Adjust::SignExtend => LLVMBuildSExt(self.0, rounded, ret, c"".as_ptr()),
+        })
     }
 }
 

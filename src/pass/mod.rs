@@ -9,16 +9,17 @@
 //! Before the rounds, `vp` lowers VP intrinsics; in the first round, `patterns`
 //! classifies every shuffle when remarks or statistics are asked for.
 
+pub mod options;
 mod patterns;
 mod vp;
 
 use std::ffi::CStr;
 
-use crate::canon::{self, Canonical, Outcome, Rule, Source};
+use crate::algebra::canon::{self, Canonical, Outcome, Rule, Source};
+use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{self, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::mask::{Mask, Side};
-use crate::options::{Canon, Options};
+use crate::pass::options::{Canon, Options};
 use crate::target::{CostKind, ShuffleKind};
 
 /// Rounds per function; a canonical form is reached in two, more is a safeguard.

@@ -2,10 +2,10 @@
 
 use std::ffi::CStr;
 
+use crate::algebra::pattern::{Pattern, Recognized, View};
+use crate::algebra::signature;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::ShuffleSite;
-use crate::pattern::{Pattern, Recognized, View};
-use crate::signature;
 use crate::target::CostKind;
 
 static SHUFFLES_IN_LANES: Statistic = Statistic {

@@ -17,15 +17,21 @@ static VP_KEPT: Statistic = Statistic {
 /// Lowers or canonicalises every VP intrinsic call: plans all, then applies them.
 pub fn lower_vp(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
     let has_evl = target.has_active_vector_length();
-    let plans: Vec<_> = func
-        .vp_calls()
-        .into_iter()
-        .map(|site| {
-            let keep = has_evl && !vp::UNSELECTABLE_WITH_EVL.contains(&site.name.as_str());
-            let plan = vp::plan(site.kind, site.mask, site.evl, keep);
-            (site, plan)
-        })
-        .collect();
+    let mut plans = Vec::new();
+    for site in func.vp_calls() {
+        // Element types LangRef does not define the intrinsic on: no plain form exists.
+        if !vp::types_fit(&site.name, site.elems) {
+            if remarks {
+                let why = format!("{} on element types it is not defined on; kept", site.name);
+                target.remark(RemarkKind::Missed, c"LowerVP", site.inst, &why);
+            }
+            VP_KEPT.add(1);
+            continue;
+        }
+        let keep = has_evl && vp::keep_with_evl(&site.name, site.lanes, site.elems);
+        let plan = vp::plan(site.kind, site.mask, site.evl, keep);
+        plans.push((site, plan));
+    }
     for (site, plan) in plans {
         if remarks {
             let message = match plan {

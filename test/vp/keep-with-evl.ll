@@ -1,5 +1,6 @@
 ; Targets with EVL (RISC-V V) keep predicated VP intrinsics, but for the ones their
-; backend cannot select (vp.frem, vp.reduce.fmul in LLVM 22).
+; backend cannot select (LLVM 22: vp.frem, vp.reduce.fmul; reverse, splice and
+; is.fpclass on a lane count that is not a power of two).
 ; REQUIRES: riscv-registered-target
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mattr=+v -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mattr=+v -passes=shuffle-lib -S %s | %llc -mtriple=riscv64-linux-gnu -mattr=+v -o /dev/null
@@ -56,4 +57,20 @@ define <8 x float> @frem(<8 x float> %a, <8 x float> %b, <8 x i1> %m, i32 %evl) 
 define float @fmul_reduce(float %s, <8 x float> %v, <8 x i1> %m, i32 %evl) {
   %r = call float @llvm.vp.reduce.fmul.v8f32(float %s, <8 x float> %v, <8 x i1> %m, i32 %evl)
   ret float %r
+}
+
+; Three lanes: "Do not know how to widen the result of this operator" if kept.
+; CHECK-LABEL: @reverse3(
+; CHECK-NOT:     @llvm.experimental.vp.reverse
+; CHECK:         ret <3 x i32>
+define <3 x i32> @reverse3(<3 x i32> %a, <3 x i1> %m, i32 %evl) {
+  %r = call <3 x i32> @llvm.experimental.vp.reverse.v3i32(<3 x i32> %a, <3 x i1> %m, i32 %evl)
+  ret <3 x i32> %r
+}
+
+; CHECK-LABEL: @reverse4(
+; CHECK-NEXT:    call <4 x i32> @llvm.experimental.vp.reverse.v4i32(
+define <4 x i32> @reverse4(<4 x i32> %a, <4 x i1> %m, i32 %evl) {
+  %r = call <4 x i32> @llvm.experimental.vp.reverse.v4i32(<4 x i32> %a, <4 x i1> %m, i32 %evl)
+  ret <4 x i32> %r
 }

@@ -6,7 +6,7 @@
 //! rules. [`Shuffle::lane`] is the reference meaning of a shuffle: where each output lane
 //! comes from.
 
-use crate::mask::{Mask, Side};
+use crate::algebra::mask::{Mask, Side};
 
 /// What an operand of a shuffle is, as far as the canonical form cares.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

@@ -26,8 +26,8 @@
 //!
 //! The result is a fixed point: canonicalizing a canonical shuffle changes nothing.
 
-use crate::mask::{Mask, Side};
-use crate::shuffle::{OperandKind, Shuffle};
+use crate::algebra::mask::{Mask, Side};
+use crate::algebra::shuffle::{OperandKind, Shuffle};
 
 /// A value the canonical form uses: an operand of the rewritten shuffle, or its result.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -255,7 +255,7 @@ fn swap_rule(kinds: [OperandKind; 2], mask: &Mask, n: usize) -> Option<Rule> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shuffle::Lane;
+    use crate::algebra::shuffle::Lane;
     use OperandKind::*;
 
     const KINDS: [OperandKind; 6] = [Variable, Poison, Undef, Zero, Splat, Constant];

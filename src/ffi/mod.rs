@@ -1,22 +1,17 @@
-//! The only layer that talks to the C++ shim (`plugin/shim.h`).
+//! The only layer that talks to the C++ shim (`plugin/shim.h`): its C ABI declared once,
+//! and safe wrappers over it.
 //!
-//! Inbound: `llvmGetPassPluginInfo` (the plugin entry point, which must be a Rust symbol
-//! because a Rust cdylib exports only those), `shuf_check_params` and
-//! `shuf_run_function`. No panic crosses back into LLVM: each entry catches it and
-//! reports failure, and the shim turns that into a warning.
-//!
-//! Outbound: [`Target`], a safe view of the target's cost model (TargetTransformInfo),
-//! remarks and statistics, plus the few IR mutations the C API lacks.
+//! [`Target`] is a safe view of the target's cost model (TargetTransformInfo), remarks and
+//! statistics; [`Standalone`] builds one outside any pass, for tools; the rest are the few
+//! IR queries and mutations the C API lacks. Values and types are `llvm_sys` handles:
+//! this layer knows nothing of `ir` (which wraps them) or `pass`. The inbound entry points
+//! (the functions the shim calls) live in `crate::plugin`.
 
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use llvm_sys::prelude::{LLVMContextRef, LLVMModuleRef, LLVMTypeRef, LLVMValueRef};
 
-use crate::ir;
-use crate::mask::Mask;
-use crate::options::Options;
-use crate::pass;
+use crate::algebra::mask::Mask;
 use crate::target::{CostKind, ShuffleKind, TargetDesc};
 
 /// Opaque per-function context owned by the shim (`struct ShufTarget`).
@@ -40,7 +35,8 @@ pub const RUN_CHANGED: c_int = 1;
 pub const RUN_FAILED: c_int = 2;
 
 extern "C" {
-    fn shuf_plugin_info() -> PassPluginLibraryInfo;
+    /// The shim's description of the plugin (`llvmGetPassPluginInfo` returns it).
+    pub fn shuf_plugin_info() -> PassPluginLibraryInfo;
     fn shuf_tti_shuffle_cost(
         t: *const ShufTarget,
         kind: c_uint,
@@ -224,68 +220,6 @@ impl Drop for Standalone {
     }
 }
 
-/// The plugin entry point `opt` and `clang` look up with `dlsym`.
-#[no_mangle]
-pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
-    // SAFETY: the shim builds a static description; nothing can fail.
-    unsafe { shuf_plugin_info() }
-}
-
-/// Checks pass parameters; on error writes a NUL-terminated message into `err`.
-///
-/// # Safety
-/// `params` is a C string; `err` points to `err_len` writable bytes.
-#[no_mangle]
-pub unsafe extern "C" fn shuf_check_params(
-    params: *const c_char,
-    err: *mut c_char,
-    err_len: usize,
-) -> c_int {
-    let result = catch_unwind(|| {
-        let text = CStr::from_ptr(params).to_string_lossy();
-        Options::parse(&text).map(|_| ())
-    });
-    let message = match result {
-        Ok(Ok(())) => return 1,
-        Ok(Err(message)) => message,
-        Err(_) => "internal error while reading the parameters".to_string(),
-    };
-    if err_len > 0 {
-        let bytes = message.as_bytes();
-        let n = bytes.len().min(err_len - 1);
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), err as *mut u8, n);
-        *err.add(n) = 0;
-    }
-    0
-}
-
-/// The pass body, called by the shim's `ShuffleLibPass::run`.
-///
-/// # Safety
-/// `func` is a function definition, `target` the shim's context for it, `params` a C
-/// string already accepted by `shuf_check_params`.
-#[no_mangle]
-pub unsafe extern "C" fn shuf_run_function(
-    func: LLVMValueRef,
-    target: *const ShufTarget,
-    params: *const c_char,
-) -> c_int {
-    let mut changed = false;
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let options = Options::parse(&CStr::from_ptr(params).to_string_lossy())
-            .expect("the shim checked the parameters");
-        let target = Target(&*target);
-        pass::run(
-            ir::Function::from_raw(func),
-            &target,
-            &options,
-            &mut changed,
-        );
-    }));
-    let failed = if result.is_err() { RUN_FAILED } else { 0 };
-    failed | if changed { RUN_CHANGED } else { 0 }
-}
-
 /// Kinds of optimization remark.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum RemarkKind {
@@ -297,13 +231,19 @@ pub enum RemarkKind {
 /// The target of the function being transformed: TTI, remarks, statistics.
 pub struct Target<'a>(&'a ShufTarget);
 
-impl Target<'_> {
+impl<'a> Target<'a> {
+    /// # Safety
+    /// `raw` is the shim's context for the function being run, valid for `'a`.
+    pub unsafe fn from_raw(raw: *const ShufTarget) -> Target<'a> {
+        Target(&*raw)
+    }
+
     /// `TTI::getShuffleCost`; `None` when the target cannot lower the shuffle.
     pub fn shuffle_cost(
         &self,
         kind: ShuffleKind,
-        dst: ir::Type,
-        src: ir::Type,
+        dst: impl Into<LLVMTypeRef>,
+        src: impl Into<LLVMTypeRef>,
         mask: &Mask,
         cost_kind: CostKind,
     ) -> Option<i64> {
@@ -314,8 +254,8 @@ impl Target<'_> {
             shuf_tti_shuffle_cost(
                 self.0,
                 kind as c_uint,
-                dst.raw(),
-                src.raw(),
+                dst.into(),
+                src.into(),
                 sel.as_ptr(),
                 sel.len(),
                 cost_kind as c_uint,
@@ -328,11 +268,15 @@ impl Target<'_> {
     }
 
     /// `TTI::getInstructionCost` of an instruction as it stands.
-    pub fn instruction_cost(&self, inst: ir::Inst, cost_kind: CostKind) -> Option<i64> {
+    pub fn instruction_cost(
+        &self,
+        inst: impl Into<LLVMValueRef>,
+        cost_kind: CostKind,
+    ) -> Option<i64> {
         let mut cost = 0;
         // SAFETY: valid context and instruction.
         let ok = unsafe {
-            shuf_tti_instruction_cost(self.0, inst.raw(), cost_kind as c_uint, &mut cost)
+            shuf_tti_instruction_cost(self.0, inst.into(), cost_kind as c_uint, &mut cost)
         };
         (ok != 0).then_some(cost)
     }
@@ -342,9 +286,9 @@ impl Target<'_> {
         unsafe { shuf_tti_vector_register_bits(self.0) }
     }
 
-    pub fn is_type_legal(&self, ty: ir::Type) -> bool {
+    pub fn is_type_legal(&self, ty: impl Into<LLVMTypeRef>) -> bool {
         // SAFETY: valid context and type.
-        unsafe { shuf_tti_is_type_legal(self.0, ty.raw()) != 0 }
+        unsafe { shuf_tti_is_type_legal(self.0, ty.into()) != 0 }
     }
 
     pub fn has_active_vector_length(&self) -> bool {
@@ -373,7 +317,13 @@ impl Target<'_> {
     }
 
     /// Emits a remark of pass `shuffle-lib` anchored at `at`.
-    pub fn remark(&self, kind: RemarkKind, name: &CStr, at: ir::Inst, message: &str) {
+    pub fn remark(
+        &self,
+        kind: RemarkKind,
+        name: &CStr,
+        at: impl Into<LLVMValueRef>,
+        message: &str,
+    ) {
         let message = CString::new(message.replace('\0', " ")).expect("no NUL left");
         // SAFETY: valid context, instruction and C strings.
         unsafe {
@@ -381,7 +331,7 @@ impl Target<'_> {
                 self.0,
                 kind as c_uint,
                 name.as_ptr(),
-                at.raw(),
+                at.into(),
                 message.as_ptr(),
             )
         }

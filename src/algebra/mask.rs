@@ -123,7 +123,7 @@ pub fn pattern_diff(p: &[i32], m: usize, k: usize) -> Vec<i32> {
 }
 
 /// Seed 000's `pattern_signature(P)`: the first selector and the differences of
-/// neighbours. (Recognition computes richer features in one pass: `crate::signature`.)
+/// neighbours. (Recognition computes richer features in one pass: `crate::algebra::signature`.)
 pub fn pattern_signature(p: &[i32]) -> (i32, Vec<i32>) {
     (
         p.first().copied().unwrap_or(Mask::POISON),

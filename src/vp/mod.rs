@@ -16,6 +16,16 @@
 //!   masked load or store), since LLVM 22's backends cannot select many VP intrinsics
 //!   there; on targets with EVL (RISC-V V) the call is kept, a prefix mask turned into
 //!   an EVL (the form those targets execute unmasked).
+//!
+//! [`types`] says which element types each intrinsic is defined on (anything else is
+//! left alone); [`selectable`] what LLVM 22's backends cannot select, so that it is
+//! never emitted.
+
+pub mod selectable;
+pub mod types;
+
+pub use selectable::keep_with_evl;
+pub use types::{types_fit, Elem, Elems};
 
 /// The shape of a constant (or not) mask operand.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -119,14 +129,8 @@ pub fn evl_shape(constant: Option<u64>, lanes: usize) -> EvlShape {
     }
 }
 
-/// VP intrinsics that targets with EVL cannot select all the same (LLVM 22 on RISC-V V:
-/// "Do not know how to promote" for `vp.frem`, "Cannot select" for the ordered
-/// `vp.reduce.fmul`; measured by `tests/vp_compile.rs`, and TTI's
-/// `getVPLegalizationStrategy` calls them legal). They are lowered there too.
-pub const UNSELECTABLE_WITH_EVL: &[&str] = &["llvm.vp.frem", "llvm.vp.reduce.fmul"];
-
 /// What to do with a VP call. `keep_with_evl`: on a target with EVL, the predicated
-/// call can stay (it is not one of [`UNSELECTABLE_WITH_EVL`]).
+/// call can stay (see [`keep_with_evl`]).
 pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -> Plan {
     if evl == EvlShape::Zero || mask == MaskShape::AllFalse {
         let inactive = match kind {

@@ -1,7 +1,7 @@
 //! The pattern catalogue: what a shuffle does, as a named pattern with parameters.
 //!
 //! Recognition does not work on raw masks but on a [`View`]: the canonical form of the
-//! shuffle (see [`crate::canon`]), its operands padded to a power of two (seed 000,
+//! shuffle (see [`crate::algebra::canon`]), its operands padded to a power of two (seed 000,
 //! "Canonical Vector Size"), and each output lane reduced to a [`Sym`]: don't-care
 //! (poison, undef), zero, or lane `g` of the concatenated sources.
 //!
@@ -9,12 +9,12 @@
 //! LLVM's X86ShuffleDecode describes instructions by the masks they produce: that one
 //! function is the pattern's meaning, and recognition is checked against it (a pattern
 //! recognised for a view must produce every lane the view defines).
-//! [`crate::signature`] finds the pattern of a view in one pass.
+//! [`crate::algebra::signature`] finds the pattern of a view in one pass.
 
 use std::fmt;
 
-use crate::canon;
-use crate::shuffle::{OperandKind, Shuffle};
+use crate::algebra::canon;
+use crate::algebra::shuffle::{OperandKind, Shuffle};
 
 /// One output lane, as recognition sees it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

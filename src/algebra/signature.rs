@@ -11,8 +11,8 @@
 //! the features; each is confirmed by producing its lanes once. The cost per mask is
 //! linear in its length.
 
-use crate::lanes;
-use crate::pattern::{commute, Pattern, Recognized, Sources, Sym, View};
+use crate::algebra::lanes;
+use crate::algebra::pattern::{commute, Pattern, Recognized, Sources, Sym, View};
 
 /// The features of a view, computed in one pass.
 #[derive(Clone, Debug)]
@@ -505,10 +505,10 @@ pub fn recognize(view: &View) -> Recognized {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mask::Mask;
-    use crate::pattern::Sym::{Any, Src, Zero};
-    use crate::prim;
-    use crate::shuffle::{OperandKind, Shuffle};
+    use crate::algebra::mask::Mask;
+    use crate::algebra::pattern::Sym::{Any, Src, Zero};
+    use crate::algebra::prim;
+    use crate::algebra::shuffle::{OperandKind, Shuffle};
     use proptest::prelude::*;
     use OperandKind::{Poison, Variable};
 

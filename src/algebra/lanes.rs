@@ -7,7 +7,7 @@
 //! only at the representative lane of the previous one, so the work is
 //! `m + m/2 + m/4 + ... < 2m`. Don't-care lanes agree with anything.
 
-use crate::pattern::{Sym, View};
+use crate::algebra::pattern::{Sym, View};
 
 /// A view found to work within lanes: the lane width and the one-lane view (sources of
 /// `width` lanes).

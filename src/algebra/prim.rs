@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::pattern::{Pattern, Recognized, Sources, Sym, View};
+use crate::algebra::pattern::{Pattern, Recognized, Sources, Sym, View};
 
 /// A reordering term. Lanes are numbered over the sources as in [`Sym`].
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]

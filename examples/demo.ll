@@ -1,0 +1,38 @@
+; The example the README runs (scripts/demo.sh), for x86-64-v3.
+;
+; 1. VP intrinsics with a run-time mask and vector length. Stock LLVM 22 cannot compile
+;    these for x86 (llc: "Cannot select"); shuffle-lib lowers them to plain IR guarded
+;    by the active lanes, which compiles.
+; 2. Shuffles: the pattern library names each one; a shuffle that only copies an
+;    operand goes away.
+target triple = "x86_64-pc-linux-gnu"
+
+; Round the active lanes up (inactive lanes are poison).
+define <8 x float> @ceil_active(<8 x float> %x, <8 x i1> %m, i32 %evl) {
+  %r = call <8 x float> @llvm.vp.ceil.v8f32(<8 x float> %x, <8 x i1> %m, i32 %evl)
+  ret <8 x float> %r
+}
+
+; Reverse the first %evl lanes.
+define <4 x i32> @reverse_prefix(<4 x i32> %x, i32 %evl) {
+  %r = call <4 x i32> @llvm.experimental.vp.reverse.v4i32(<4 x i32> %x, <4 x i1> splat (i1 true), i32 %evl)
+  ret <4 x i32> %r
+}
+
+; u8 -> u16 zero extension written as an interleave with zero.
+define <16 x i8> @zext_low_bytes(<16 x i8> %x) {
+  %s = shufflevector <16 x i8> %x, <16 x i8> zeroinitializer, <16 x i32> <i32 0, i32 16, i32 1, i32 17, i32 2, i32 18, i32 3, i32 19, i32 4, i32 20, i32 5, i32 21, i32 6, i32 22, i32 7, i32 23>
+  ret <16 x i8> %s
+}
+
+; A 4x4 transpose of 32-bit elements (an index-bit permutation).
+define <16 x i32> @transpose4x4(<16 x i32> %m) {
+  %t = shufflevector <16 x i32> %m, <16 x i32> poison, <16 x i32> <i32 0, i32 4, i32 8, i32 12, i32 1, i32 5, i32 9, i32 13, i32 2, i32 6, i32 10, i32 14, i32 3, i32 7, i32 11, i32 15>
+  ret <16 x i32> %t
+}
+
+; Takes the whole second operand: the shuffle is the operand itself.
+define <4 x float> @identity_of_second(<4 x float> %a, <4 x float> %b) {
+  %s = shufflevector <4 x float> %a, <4 x float> %b, <4 x i32> <i32 4, i32 5, i32 6, i32 7>
+  ret <4 x float> %s
+}
