@@ -3,7 +3,7 @@
 // This file registers the `shuffle-lib` function pass with the new pass manager and
 // answers the questions only LLVM's C++ API can answer (TargetTransformInfo, remarks,
 // statistics, shuffle masks) through the C ABI of shim.h. It makes no decisions: the
-// pass body is `shuf_run_function`, written in Rust (src/ffi.rs).
+// pass body is `shuf_run_function`, written in Rust (src/plugin/).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +45,16 @@ static cl::opt<bool> DisableShuffleLib(
     "disable-shuffle-lib", cl::init(false),
     cl::desc("Do not run the shuffle-lib pass (neither from -passes nor in the "
              "default pipelines)"));
+
+static cl::opt<std::string> ShuffleLibOnly(
+    "shuffle-lib-only", cl::init(""),
+    cl::desc("Run shuffle-lib only on these functions: names separated by commas, or "
+             "@file with one name a line (to bisect a miscompile by function)"));
+
+static cl::opt<bool> ShuffleLibBreakMasks(
+    "shuffle-lib-break-masks", cl::init(false), cl::Hidden,
+    cl::desc("Testing only: rotate the mask of every shuffle by one lane, a deliberate "
+             "miscompile that test harnesses must catch"));
 
 struct ShufTarget {
   Function &F;
@@ -262,6 +272,10 @@ void shuf_stat_add(const char *Name, const char *Desc, uint64_t Amount) {
 }
 
 int shuf_stats_enabled(void) { return AreStatisticsEnabled(); }
+
+const char *shuf_option_only(void) { return ShuffleLibOnly.c_str(); }
+
+int shuf_option_break_masks(void) { return ShuffleLibBreakMasks; }
 
 } // extern "C"
 

@@ -85,6 +85,12 @@ void shuf_stat_add(const char *name, const char *desc, uint64_t amount);
 /* Whether -stats was given (so Rust classifies shuffles for statistics only then). */
 int shuf_stats_enabled(void);
 
+/* -shuffle-lib-only: the functions to run on ("" for all), as given. */
+const char *shuf_option_only(void);
+
+/* -shuffle-lib-break-masks (testing only). */
+int shuf_option_break_masks(void);
+
 /* A target outside any pass, for tools (`shuf explain`): a TargetMachine for triple/cpu/
  * features, and TTI for an empty function in `ctx`. NULL on error, with a message in err. */
 typedef struct ShufStandalone ShufStandalone;

@@ -72,6 +72,8 @@ extern "C" {
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
     fn shuf_stats_enabled() -> c_int;
+    fn shuf_option_only() -> *const c_char;
+    fn shuf_option_break_masks() -> c_int;
     fn shuf_vp_info(call: LLVMValueRef, info: *mut ShufVPInfo) -> c_int;
     fn shuf_intrinsic_declaration(
         module: LLVMModuleRef,
@@ -176,6 +178,22 @@ pub struct ShufStandalone {
 pub fn stats_enabled() -> bool {
     // SAFETY: reads a flag.
     unsafe { shuf_stats_enabled() != 0 }
+}
+
+/// `-shuffle-lib-only`, as given on the command line (empty: every function).
+pub fn option_only() -> String {
+    // SAFETY: a static std::string's C string, alive while LLVM is.
+    unsafe {
+        CStr::from_ptr(shuf_option_only())
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+/// `-shuffle-lib-break-masks` (testing only).
+pub fn option_break_masks() -> bool {
+    // SAFETY: reads a flag.
+    unsafe { shuf_option_break_masks() != 0 }
 }
 
 /// A target outside any pass, for tools: `TargetMachine` and TTI for a triple and CPU.

@@ -462,6 +462,19 @@ pub fn apply_canonical(inst: Inst, outcome: &Outcome) -> bool {
     }
 }
 
+/// Gives a shufflevector a new mask of the same length.
+pub fn set_mask(inst: Inst, mask: &Mask) {
+    // SAFETY: a live shufflevector; the length is checked.
+    unsafe {
+        let raw = inst.0;
+        if LLVMGetTypeKind(LLVMTypeOf(raw)) == llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+            && LLVMGetVectorSize(LLVMTypeOf(raw)) as usize == mask.len()
+        {
+            ffi::set_shuffle_mask(raw, mask.as_slice());
+        }
+    }
+}
+
 /// The value a `Source` names, given the shuffle's current operands.
 unsafe fn source_value(source: Source, operands: [LLVMValueRef; 2]) -> Option<LLVMValueRef> {
     let ty = LLVMTypeOf(operands[0]);

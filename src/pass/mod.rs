@@ -84,6 +84,28 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
+    run_rounds(func, target, options, changed);
+    if options.break_masks {
+        break_masks(func, changed);
+    }
+}
+
+/// Testing only (`-shuffle-lib-break-masks`): a deliberate miscompile, every mask rotated
+/// by one lane (`<a,b,c,d>` becomes `<b,c,d,a>`), so that a harness can show it catches
+/// one and that its bisection finds the function.
+fn break_masks(func: Function, changed: &mut bool) {
+    for site in func.shuffles() {
+        let mask = site.shuffle.mask.as_slice();
+        if mask.len() < 2 {
+            continue;
+        }
+        let rotated = Mask::new(mask.iter().cycle().skip(1).take(mask.len()).copied());
+        ir::set_mask(site.inst, &rotated);
+        *changed = true;
+    }
+}
+
+fn run_rounds(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     let remarks = target.remarks_enabled();
     let classify = remarks || ffi::stats_enabled();
     if options.vp {

@@ -45,6 +45,8 @@ pub struct Options {
     pub vp: bool,
     pub vp_lift: bool,
     pub inject_panic: bool,
+    /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
+    pub break_masks: bool,
 }
 
 impl Default for Options {
@@ -55,6 +57,7 @@ impl Default for Options {
             vp: true,
             vp_lift: false,
             inject_panic: false,
+            break_masks: false,
         }
     }
 }
@@ -98,6 +101,41 @@ impl Options {
     }
 }
 
+/// `-shuffle-lib-only`: the functions the pass runs on, to bisect a miscompile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionFilter(std::collections::BTreeSet<String>);
+
+impl FunctionFilter {
+    /// `f,g,h`, or `@file` with one name a line (blank lines and `#` comments skipped).
+    /// Empty text: `None`, every function.
+    pub fn parse(text: &str) -> Result<Option<FunctionFilter>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let names: std::collections::BTreeSet<String> = match text.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| format!("-shuffle-lib-only: cannot read {path}: {e}"))?
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect(),
+            None => text.split(',').map(|n| n.trim().to_string()).collect(),
+        };
+        Ok(Some(FunctionFilter(names)))
+    }
+
+    /// The filter that admits no function.
+    pub fn nothing() -> FunctionFilter {
+        FunctionFilter(Default::default())
+    }
+
+    pub fn admits(&self, function: &str) -> bool {
+        self.0.contains(function)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +165,20 @@ mod tests {
             "{err}"
         );
         assert!(Options::parse("early;late").is_err());
+    }
+
+    #[test]
+    fn function_filters() {
+        assert_eq!(FunctionFilter::parse("  ").unwrap(), None);
+        let f = FunctionFilter::parse("f, g").unwrap().unwrap();
+        assert!(f.admits("f") && f.admits("g") && !f.admits("h"));
+        let path = std::env::temp_dir().join(format!("shuf-only-{}", std::process::id()));
+        std::fs::write(&path, "# bisect\nalpha\n\n beta \n").unwrap();
+        let f = FunctionFilter::parse(&format!("@{}", path.display()))
+            .unwrap()
+            .unwrap();
+        assert!(f.admits("alpha") && f.admits("beta") && !f.admits("# bisect"));
+        std::fs::remove_file(&path).unwrap();
+        assert!(FunctionFilter::parse("@/nonexistent/shuf-only").is_err());
     }
 }

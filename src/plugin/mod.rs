@@ -10,12 +10,29 @@
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
 
 use llvm_sys::prelude::LLVMValueRef;
 
 use crate::ffi::{self, PassPluginLibraryInfo, ShufTarget, Target, RUN_CHANGED, RUN_FAILED};
 use crate::ir;
-use crate::pass::{self, options::Options};
+use crate::pass::{
+    self,
+    options::{FunctionFilter, Options},
+};
+
+/// Whether `-shuffle-lib-only` lets the pass run on `function` (read once; a file that
+/// cannot be read is reported once and admits nothing).
+fn admitted(function: &str) -> bool {
+    static FILTER: OnceLock<Option<FunctionFilter>> = OnceLock::new();
+    let filter = FILTER.get_or_init(|| {
+        FunctionFilter::parse(&ffi::option_only()).unwrap_or_else(|e| {
+            eprintln!("warning: shuffle-lib: {e}; the pass runs on no function");
+            Some(FunctionFilter::nothing())
+        })
+    });
+    filter.as_ref().map_or(true, |f| f.admits(function))
+}
 
 /// The plugin entry point `opt` and `clang` look up with `dlsym`.
 #[no_mangle]
@@ -65,15 +82,15 @@ pub unsafe extern "C" fn shuf_run_function(
 ) -> c_int {
     let mut changed = false;
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let options = Options::parse(&CStr::from_ptr(params).to_string_lossy())
+        let mut options = Options::parse(&CStr::from_ptr(params).to_string_lossy())
             .expect("the shim checked the parameters");
+        options.break_masks = ffi::option_break_masks();
+        let func = ir::Function::from_raw(func);
+        if !admitted(&func.name()) {
+            return;
+        }
         let target = Target::from_raw(target);
-        pass::run(
-            ir::Function::from_raw(func),
-            &target,
-            &options,
-            &mut changed,
-        );
+        pass::run(func, &target, &options, &mut changed);
     }));
     let failed = if result.is_err() { RUN_FAILED } else { 0 };
     failed | if changed { RUN_CHANGED } else { 0 }
