@@ -4,7 +4,8 @@
 ;    these for x86 (llc: "Cannot select"); shuffle-lib lowers them to plain IR guarded
 ;    by the active lanes, which compiles.
 ; 2. Shuffles: the pattern library names each one; a shuffle that only copies an
-;    operand goes away.
+;    operand goes away; one that non-shuffle IR computes more cheaply becomes it (the
+;    even bytes of 32 are a truncation: vpand + vpackuswb instead of vpshufb + vpermq).
 target triple = "x86_64-pc-linux-gnu"
 
 ; Round the active lanes up (inactive lanes are poison).
@@ -17,6 +18,12 @@ define <8 x float> @ceil_active(<8 x float> %x, <8 x i1> %m, i32 %evl) {
 define <4 x i32> @reverse_prefix(<4 x i32> %x, i32 %evl) {
   %r = call <4 x i32> @llvm.experimental.vp.reverse.v4i32(<4 x i32> %x, <4 x i1> splat (i1 true), i32 %evl)
   ret <4 x i32> %r
+}
+
+; The even bytes of 32: a truncation of 16-bit elements.
+define <16 x i8> @even_bytes(<32 x i8> %x) {
+  %s = shufflevector <32 x i8> %x, <32 x i8> poison, <16 x i32> <i32 0, i32 2, i32 4, i32 6, i32 8, i32 10, i32 12, i32 14, i32 16, i32 18, i32 20, i32 22, i32 24, i32 26, i32 28, i32 30>
+  ret <16 x i8> %s
 }
 
 ; u8 -> u16 zero extension written as an interleave with zero.

@@ -218,6 +218,48 @@ int shuf_tti_instruction_cost(const ShufTarget *T, LLVMValueRef Inst, unsigned C
   return writeCost(T->TTI.getInstructionCost(I, CostKinds[CostKind]), Cost);
 }
 
+int shuf_tti_operation_cost(const ShufTarget *T, unsigned Operation, LLVMTypeRef DstTy,
+                            LLVMTypeRef SrcTy, uint64_t Amount, unsigned CostKind,
+                            int64_t *Cost) {
+  auto *Dst = dyn_cast_or_null<VectorType>(unwrap(DstTy));
+  auto *Src = dyn_cast_or_null<VectorType>(unwrap(SrcTy));
+  if (!Dst || !Src || CostKind > 3)
+    return 0;
+  auto Kind = CostKinds[CostKind];
+  const TargetTransformInfo::OperandValueInfo Any = {TargetTransformInfo::OK_AnyValue,
+                                                     TargetTransformInfo::OP_None};
+  const TargetTransformInfo::OperandValueInfo Constant = {
+      TargetTransformInfo::OK_UniformConstantValue, TargetTransformInfo::OP_None};
+  switch (Operation) {
+  case SHUF_OP_ZEXT:
+  case SHUF_OP_TRUNC:
+    return writeCost(T->TTI.getCastInstrCost(Operation == SHUF_OP_ZEXT ? Instruction::ZExt
+                                                                       : Instruction::Trunc,
+                                             Dst, Src, TargetTransformInfo::CastContextHint::None,
+                                             Kind),
+                     Cost);
+  case SHUF_OP_LSHR:
+  case SHUF_OP_SHL:
+    return writeCost(T->TTI.getArithmeticInstrCost(
+                         Operation == SHUF_OP_LSHR ? Instruction::LShr : Instruction::Shl, Dst,
+                         Kind, Any, Constant),
+                     Cost);
+  case SHUF_OP_FSHR: {
+    // The operands themselves, so that TTI sees a rotate by a constant.
+    Value *X = PoisonValue::get(Dst);
+    Value *By = ConstantInt::get(Dst, Amount);
+    IntrinsicCostAttributes Attrs(Intrinsic::fshr, Dst, {X, X, By}, {Dst, Dst, Dst});
+    return writeCost(T->TTI.getIntrinsicInstrCost(Attrs, Kind), Cost);
+  }
+  case SHUF_OP_BSWAP: {
+    IntrinsicCostAttributes Attrs(Intrinsic::bswap, Dst, {Dst});
+    return writeCost(T->TTI.getIntrinsicInstrCost(Attrs, Kind), Cost);
+  }
+  default:
+    return 0;
+  }
+}
+
 unsigned shuf_tti_vector_register_bits(const ShufTarget *T) {
   return T->TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
       .getFixedValue();

@@ -55,6 +55,25 @@ int shuf_tti_shuffle_cost(const ShufTarget *t, unsigned kind, LLVMTypeRef dst_ty
 int shuf_tti_instruction_cost(const ShufTarget *t, LLVMValueRef inst, unsigned cost_kind,
                               int64_t *cost);
 
+/* The operations of a lowering recipe (src/lower), for shuf_tti_operation_cost. */
+enum ShufOperation {
+  SHUF_OP_ZEXT = 0,  /* zext src to dst */
+  SHUF_OP_TRUNC = 1, /* trunc src to dst */
+  SHUF_OP_LSHR = 2,  /* lshr by a splat constant */
+  SHUF_OP_SHL = 3,   /* shl by a splat constant */
+  SHUF_OP_FSHR = 4,  /* llvm.fshr(x, x, splat constant): a rotate */
+  SHUF_OP_BSWAP = 5  /* llvm.bswap */
+};
+
+/* TTI's cost of one such operation (casts: getCastInstrCost; shifts:
+ * getArithmeticInstrCost with a uniform constant amount; fshr, bswap:
+ * getIntrinsicInstrCost). dst is the result type, src the operand type, amount the
+ * shift or rotate amount (a splat constant). Same return
+ * convention as shuf_tti_shuffle_cost. */
+int shuf_tti_operation_cost(const ShufTarget *t, unsigned operation, LLVMTypeRef dst,
+                            LLVMTypeRef src, uint64_t amount, unsigned cost_kind,
+                            int64_t *cost);
+
 /* Width in bits of a fixed-width vector register (0: no vector registers). */
 unsigned shuf_tti_vector_register_bits(const ShufTarget *t);
 

@@ -242,7 +242,9 @@ def items_per_iteration(remarks, target, lines):
     (-Rpass=loop-unroll), from the remarks inside `kernel`."""
     mine = []
     for line in remarks.splitlines():
-        m = re.match(r".*?:(\d+):\d+: remark: (.*)", line)
+        # clang: "file.c:12:5: remark: ..."; opt (.ll kernels): "remark: <unknown>:0:0: ...".
+        m = (re.match(r".*?:(\d+):\d+: remark: (.*)", line)
+             or re.match(r"remark: .*?:(\d+):\d+: (.*)", line))
         if m and (lines is None or int(m.group(1)) in lines):
             mine.append(m.group(2))
     text = "\n".join(mine)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Differential test campaign: FUNCTIONS random shuffle functions (default 20000), seeds
 # FIRST_SEED.. (default 1), each run under lli before and after
-# -passes='shuffle-lib<canon-always>' (SHUF_DIFF_PASSES chooses another pipeline).
+# -passes='shuffle-lib<canon-always;lower-always>' (SHUF_DIFF_PASSES chooses another
+# pipeline), then after the default shuffle-lib deciding for each of four targets.
 # Uses a release build; a failure is minimized to target/differential/repro-SEED.ll.
 #
 #   scripts/differential.sh [FUNCTIONS] [FIRST_SEED]

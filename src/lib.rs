@@ -16,7 +16,8 @@
 //!   the pure layers and carries out their decisions.
 //! * [`ffi`]: raw bindings to the shim, and [`ffi::Target`], a safe view of the target's
 //!   cost model, remarks and statistics. It knows nothing of `ir` or `pass`.
-//! * [`algebra`], [`vp`], [`target`]: pure Rust, no LLVM types, tested exhaustively.
+//! * [`algebra`], [`lower`], [`vp`], [`target`]: pure Rust, no LLVM types, tested
+//!   exhaustively. [`lower`] decides what a recognised shuffle becomes.
 //!   A shuffle is an [`algebra::mask::Mask`] plus what kind of value each operand is
 //!   ([`algebra::shuffle::OperandKind`]); [`algebra::canon`] decides its canonical form,
 //!   [`algebra::signature`] its pattern; [`vp`] decides what happens to a VP call.
@@ -26,6 +27,7 @@
 pub mod algebra;
 pub mod ffi;
 pub mod ir;
+pub mod lower;
 pub mod pass;
 pub mod plugin;
 pub mod target;

@@ -1,7 +1,8 @@
 //! Differential test of `shuffle-lib`: random functions built from shuffles (and
 //! bitcasts, integer arithmetic, selects, insert/extractelement) run under `lli` before
-//! and after `opt -passes='shuffle-lib<canon-always>' -verify-each` (every rewrite, whatever
-//! its cost; `SHUF_DIFF_PASSES` chooses another pipeline); every result lane the original
+//! and after `opt -passes='shuffle-lib<canon-always;lower-always>' -verify-each` (every
+//! rewrite, whatever its cost; `SHUF_DIFF_PASSES` chooses another pipeline), and after the
+//! default `shuffle-lib` deciding for each of four targets; every result lane the original
 //! program defines (not poison, not undef) must print the same. A failure is minimized
 //! and written to `target/differential/repro-SEED.ll`.
 //!
@@ -39,11 +40,33 @@ fn env_u64(name: &str, default: u64) -> u64 {
     }
 }
 
+/// Two kinds of campaign: every rewrite whatever its cost
+/// (`shuffle-lib<canon-always;lower-always>`, or `SHUF_DIFF_PASSES`), and the pass as it
+/// runs by default, deciding by the costs of each target of `run::TARGETS` (or of
+/// `SHUF_DIFF_TARGET` alone); the result runs here either way.
 #[test]
 fn differential() {
     let count = env_u64("SHUF_DIFF_FUNCTIONS", 400);
     let first = env_u64("SHUF_DIFF_SEED", 1);
-    let tools = Tools::find();
+    let targets: Vec<String> = match env::var("SHUF_DIFF_TARGET") {
+        Ok(cpu) => vec![cpu],
+        Err(_) => run::TARGETS.iter().map(|s| s.to_string()).collect(),
+    };
+    let always = Tools::find();
+    let mut campaigns = vec![("always".to_string(), always.clone())];
+    for cpu in targets {
+        let mut tools = always.clone();
+        tools.passes = "shuffle-lib".to_string();
+        tools.target = run::target_flags(&cpu);
+        campaigns.push((cpu, tools));
+    }
+    for (name, mut tools) in campaigns {
+        tools.scratch = tools.scratch.join(&name);
+        campaign(&tools, &name, count, first);
+    }
+}
+
+fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
     let started = Instant::now();
 
     let modules: Vec<(u64, u64)> = (0..count.div_ceil(MODULE_SIZE))
@@ -60,7 +83,7 @@ fn differential() {
     let results: Mutex<Vec<(usize, Result<Stats, Failure>)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for t in 0..threads {
-            let (tools, modules, next, results) = (&tools, &modules, &next, &results);
+            let (modules, next, results) = (&modules, &next, &results);
             s.spawn(move || {
                 let dir = tools
                     .scratch
@@ -72,7 +95,7 @@ fn differential() {
                     };
                     let programs: Vec<Program> = (start..start + len).map(gen::program).collect();
                     let result = run::check(tools, &dir, &programs, None, &mut Run::default());
-                    if result.is_err() {
+                    if result.is_err() || env::var_os("SHUF_DIFF_KEEP").is_some() {
                         // Keep the failing module's files; the worker reuses its directory.
                         for f in ["before.ll", "after.ll"] {
                             let _ = fs::copy(
@@ -99,6 +122,7 @@ fn differential() {
                 total.functions += stats.functions;
                 total.lanes += stats.lanes;
                 total.shuffles += stats.shuffles;
+                total.lowered += stats.lowered;
             }
             Err(failure) => {
                 let (start, len) = modules[m];
@@ -114,12 +138,13 @@ fn differential() {
     // Straight to stderr, not through the test harness's capture: shown on success too.
     let _ = writeln!(
         std::io::stderr(),
-        "differential: {} functions in {} modules, {} lanes compared, {} shuffles, \
-         {mismatches} mismatches ({:.1} s, seeds {first}..={})",
+        "differential ({cpu}): {} functions in {} modules, {} lanes compared, {} shuffles \
+         ({} lowered to non-shuffle IR), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
         total.functions,
         modules.len(),
         total.lanes,
         total.shuffles,
+        total.lowered,
         started.elapsed().as_secs_f64(),
         first + count.saturating_sub(1),
     );
@@ -131,7 +156,7 @@ fn differential() {
     for (start, len, failure) in failures.iter().take(MAX_INVESTIGATED) {
         let programs: Vec<Program> = (*start..start + len).map(gen::program).collect();
         let dir = tools.scratch.join(format!("reduce-{start}"));
-        match run::investigate(&tools, &dir, &programs, failure, None) {
+        match run::investigate(tools, &dir, &programs, failure, None) {
             Some(repro) => report.push_str(&repro.message()),
             None => report.push_str(&format!(
                 "module of seeds {start}..{} fails, but no function fails alone; see {}\n{}",

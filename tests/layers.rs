@@ -14,14 +14,18 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("algebra", &[]),
     ("target", &[]),
     ("vp", &[]),
+    ("lower", &["algebra", "target"]),
     ("ffi", &["algebra", "target"]),
-    ("ir", &["ffi", "algebra", "target", "vp"]),
-    ("pass", &["ir", "ffi", "algebra", "target", "vp"]),
-    ("plugin", &["pass", "ir", "ffi", "algebra", "target", "vp"]),
+    ("ir", &["ffi", "algebra", "lower", "target", "vp"]),
+    ("pass", &["ir", "ffi", "algebra", "lower", "target", "vp"]),
+    (
+        "plugin",
+        &["pass", "ir", "ffi", "algebra", "lower", "target", "vp"],
+    ),
 ];
 
 /// Layers that must not use LLVM.
-const PURE: &[&str] = &["algebra", "target", "vp"];
+const PURE: &[&str] = &["algebra", "lower", "target", "vp"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {

@@ -12,7 +12,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use llvm_sys::prelude::{LLVMContextRef, LLVMModuleRef, LLVMTypeRef, LLVMValueRef};
 
 use crate::algebra::mask::Mask;
-use crate::target::{CostKind, ShuffleKind, TargetDesc};
+use crate::target::{CostKind, Operation, ShuffleKind, TargetDesc};
 
 /// Opaque per-function context owned by the shim (`struct ShufTarget`).
 #[repr(C)]
@@ -52,6 +52,15 @@ extern "C" {
     fn shuf_tti_instruction_cost(
         t: *const ShufTarget,
         inst: LLVMValueRef,
+        cost_kind: c_uint,
+        cost: *mut i64,
+    ) -> c_int;
+    fn shuf_tti_operation_cost(
+        t: *const ShufTarget,
+        operation: c_uint,
+        dst: LLVMTypeRef,
+        src: LLVMTypeRef,
+        amount: u64,
         cost_kind: c_uint,
         cost: *mut i64,
     ) -> c_int;
@@ -295,6 +304,32 @@ impl<'a> Target<'a> {
         // SAFETY: valid context and instruction.
         let ok = unsafe {
             shuf_tti_instruction_cost(self.0, inst.into(), cost_kind as c_uint, &mut cost)
+        };
+        (ok != 0).then_some(cost)
+    }
+
+    /// TTI's cost of a cast, shift or intrinsic of a lowering (`amount`: the constant
+    /// shift or rotate amount); `None` when the target cannot do it.
+    pub fn operation_cost(
+        &self,
+        operation: Operation,
+        dst: impl Into<LLVMTypeRef>,
+        src: impl Into<LLVMTypeRef>,
+        amount: u64,
+        cost_kind: CostKind,
+    ) -> Option<i64> {
+        let mut cost = 0;
+        // SAFETY: valid context and types.
+        let ok = unsafe {
+            shuf_tti_operation_cost(
+                self.0,
+                operation as c_uint,
+                dst.into(),
+                src.into(),
+                amount,
+                cost_kind as c_uint,
+                &mut cost,
+            )
         };
         (ok != 0).then_some(cost)
     }

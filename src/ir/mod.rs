@@ -14,6 +14,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
+pub mod lower;
 pub mod vp;
 
 use crate::algebra::canon::{Outcome, Source};
@@ -500,4 +501,18 @@ unsafe fn replace_and_erase(inst: LLVMValueRef, with: LLVMValueRef) -> bool {
     LLVMReplaceAllUsesWith(inst, with);
     LLVMInstructionEraseFromParent(inst);
     true
+}
+
+/// Gives `to` the name of `from` (readable output), if `to` is an unnamed instruction.
+pub(crate) unsafe fn take_name(from: LLVMValueRef, to: LLVMValueRef) {
+    let mut len = 0;
+    let ptr = LLVMGetValueName2(from, &mut len);
+    // Copied: clearing `from`'s name frees the string.
+    let name = std::slice::from_raw_parts(ptr as *const u8, len).to_vec();
+    let mut to_len = 0;
+    LLVMGetValueName2(to, &mut to_len);
+    if !name.is_empty() && to_len == 0 && !LLVMIsAInstruction(to).is_null() {
+        LLVMSetValueName2(from, c"".as_ptr(), 0);
+        LLVMSetValueName2(to, name.as_ptr() as *const _, name.len());
+    }
 }

@@ -9,6 +9,7 @@
 //! Before the rounds, `vp` lowers VP intrinsics; in the first round, `patterns`
 //! classifies every shuffle when remarks or statistics are asked for.
 
+mod lower;
 pub mod options;
 mod patterns;
 mod vp;
@@ -19,7 +20,7 @@ use crate::algebra::canon::{self, Canonical, Outcome, Rule, Source};
 use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{self, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::pass::options::{Canon, Options};
+use crate::pass::options::{Canon, Options, Stage};
 use crate::target::{CostKind, ShuffleKind};
 
 /// Rounds per function; a canonical form is reached in two, more is a safeguard.
@@ -85,6 +86,12 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     run_rounds(func, target, options, changed);
+    // After the vectorizers only: before them a lowered shuffle could no longer be
+    // composed with its neighbours (InstCombine, the vectorizers' own shuffles).
+    if options.lower && options.stage != Stage::Early {
+        let remarks = target.remarks_enabled();
+        lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
+    }
     if options.break_masks {
         break_masks(func, changed);
     }

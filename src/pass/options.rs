@@ -11,10 +11,14 @@
 //! | `no-vp`        | leave VP intrinsics alone                                      |
 //! | `vp-lift`      | on EVL targets, lift masked loads/stores under an active-lane   |
 //! |                | mask to VP (off by default: it does not pay alone, see vp.md)  |
+//! | `lower`        | rewrite shuffles into cheaper non-shuffle IR (default)         |
+//! | `no-lower`     | leave that out                                                 |
+//! | `lower-always` | testing: every correct recipe, whatever the cost and context   |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
-//! canonical form, later issues add SLP seeding (early) and pattern rewriting (late).
+//! canonical form and the lowering (non-shuffle forms help the vectorizers' cost models
+//! too); later issues add SLP seeding (early).
 
 /// Where in the pipeline an instance of the pass runs.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -44,6 +48,11 @@ pub struct Options {
     pub canon: Canon,
     pub vp: bool,
     pub vp_lift: bool,
+    /// Rewrite shuffles into cheaper non-shuffle IR (`crate::lower`).
+    pub lower: bool,
+    /// Testing: every correct recipe, whatever its cost, the target and the shuffles
+    /// around (so that the differential test exercises every rule).
+    pub lower_always: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -56,13 +65,17 @@ impl Default for Options {
             canon: Canon::CostDriven,
             vp: true,
             vp_lift: false,
+            lower: true,
+            lower_always: false,
             inject_panic: false,
             break_masks: false,
         }
     }
 }
 
-const KNOWN: &str = "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, inject-panic";
+const KNOWN: &str =
+    "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
+     inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -88,6 +101,12 @@ impl Options {
                 "vp" => options.vp = true,
                 "no-vp" => options.vp = false,
                 "vp-lift" => options.vp_lift = true,
+                "lower" => options.lower = true,
+                "no-lower" => options.lower = false,
+                "lower-always" => {
+                    options.lower = true;
+                    options.lower_always = true;
+                }
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

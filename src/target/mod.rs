@@ -25,6 +25,18 @@ pub enum ShuffleKind {
     Splice = 8,
 }
 
+/// Operations a lowering recipe prices besides shuffles (`ShufOperation` of the shim).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Operation {
+    ZeroExtend = 0,
+    Truncate = 1,
+    ShiftRight = 2,
+    ShiftLeft = 3,
+    /// `llvm.fshr(x, x, c)`.
+    RotateRight = 4,
+    ByteSwap = 5,
+}
+
 /// The architecture family, from the target triple.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Arch {

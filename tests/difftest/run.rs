@@ -19,10 +19,28 @@ pub struct Tools {
     pub lli: PathBuf,
     pub plugin: PathBuf,
     /// The `-passes=` pipeline: `SHUF_DIFF_PASSES`, by default
-    /// `shuffle-lib<canon-always>` so that every rewrite is exercised whatever the costs.
+    /// `shuffle-lib<canon-always;lower-always>` so that every rewrite is exercised
+    /// whatever the costs.
     pub passes: String,
+    /// The target whose costs decide what the pass does (`-mtriple`, `-mcpu`); the
+    /// result runs on this machine under `lli` all the same (the pass emits no target
+    /// intrinsics), its triple and data layout removed.
+    pub target: Vec<String>,
     /// `target/differential`.
     pub scratch: PathBuf,
+}
+
+/// The targets the differential test decides for, by CPU name.
+pub const TARGETS: [&str; 4] = ["x86-64", "x86-64-v3", "neoverse-n1", "sifive-x280"];
+
+/// `opt`'s flags for a CPU of `TARGETS`.
+pub fn target_flags(cpu: &str) -> Vec<String> {
+    let triple = match cpu {
+        "neoverse-n1" => "aarch64-linux-gnu",
+        "sifive-x280" => "riscv64-linux-gnu",
+        _ => "x86_64-linux-gnu",
+    };
+    vec![format!("-mtriple={triple}"), format!("-mcpu={cpu}")]
 }
 
 impl Tools {
@@ -36,7 +54,8 @@ impl Tools {
             lli: bin.join("lli"),
             plugin: plugin(),
             passes: env::var("SHUF_DIFF_PASSES")
-                .unwrap_or_else(|_| "shuffle-lib<canon-always>".to_string()),
+                .unwrap_or_else(|_| "shuffle-lib<canon-always;lower-always>".to_string()),
+            target: target_flags("x86-64"),
             scratch: root.join("target/differential"),
         }
     }
@@ -149,6 +168,9 @@ pub struct Stats {
     pub functions: usize,
     pub lanes: usize,
     pub shuffles: usize,
+    /// Shuffles the pass lowered to non-shuffle IR (each recipe starts with `freeze`,
+    /// which the generator never writes).
+    pub lowered: usize,
 }
 
 /// The files and outputs of one check.
@@ -220,6 +242,7 @@ pub fn check(
             .arg(format!("-load-pass-plugin={}", tools.plugin.display()))
             .arg(format!("-passes={}", tools.passes))
             .args(["-verify-each", "-S"])
+            .args(&tools.target)
             .arg(&before)
             .arg("-o")
             .arg(&after),
@@ -235,7 +258,14 @@ pub fn check(
         }
         Ok(_) => {}
     }
-    run.after_ir = fs::read_to_string(&after).expect("read after.ll");
+    // Runs here whatever target decided it.
+    run.after_ir = fs::read_to_string(&after)
+        .expect("read after.ll")
+        .lines()
+        .filter(|l| !l.starts_with("target triple") && !l.starts_with("target datalayout"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::write(&after, &run.after_ir).expect("write after.ll");
     if let Some(mutate) = mutate {
         run.after_ir = mutate(&run.after_ir);
         fs::write(&after, &run.after_ir).expect("write after.ll");
@@ -267,6 +297,7 @@ pub fn check(
         functions: programs.len(),
         lanes: run.before_out.lines().count(),
         shuffles: programs.iter().map(Program::shuffle_count).sum(),
+        lowered: run.after_ir.matches(" = freeze ").count(),
     })
 }
 

@@ -1,0 +1,155 @@
+//! The pass's lowering: shuffles that cheaper non-shuffle IR computes (decisions in
+//! `crate::lower`, IR in `crate::ir::lower`), priced by the target's TTI.
+
+use std::ffi::CStr;
+
+use crate::algebra::mask::Mask;
+use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ir::{self, Function};
+use crate::lower::{self, Choice, IntVec, Step};
+use crate::target::{Arch, CostKind, Operation, ShuffleKind};
+
+static SHUFFLES_LOWERED: Statistic = Statistic {
+    name: c"NumLowered",
+    desc: c"Shufflevectors replaced by cheaper non-shuffle IR",
+};
+
+/// The statistic counting the uses of a lowering rule (named by its pattern).
+fn rule_statistic(rule: &str) -> Statistic {
+    let (name, desc): (&'static CStr, &'static CStr) = match rule {
+        "zero-extend" => (c"NumLoweredZext", c"Lowered: zero extensions to zext"),
+        "truncate" | "deinterleave" => (c"NumLoweredTrunc", c"Lowered: truncations to trunc"),
+        "shift-down-zero" => (c"NumLoweredLShr", c"Lowered: shifts with zero fill to lshr"),
+        "shift-up-zero" => (c"NumLoweredShl", c"Lowered: shifts with zero fill to shl"),
+        "rotate" => (
+            c"NumLoweredRotate",
+            c"Lowered: rotates within elements to fshr",
+        ),
+        "reverse" => (
+            c"NumLoweredByteSwap",
+            c"Lowered: reversals within elements to bswap/fshr",
+        ),
+        _ => (c"NumLoweredOther", c"Lowered: other rules"),
+    };
+    Statistic { name, desc }
+}
+
+/// TTI's costs of a recipe's steps, on the types of `func`'s context.
+struct TtiCosts<'a> {
+    target: &'a Target<'a>,
+    func: Function,
+    /// `freeze` is free but for a loaded source: the backend can then no longer fold or
+    /// narrow the load into its user (x86: `vpmovzxwd (mem)`, `vpmovdb` of a half), an
+    /// instruction more (measured: rgba_deinterleave_u8 on x86-64-v4, 1.667x without it).
+    freeze: i64,
+}
+
+impl lower::Costs for TtiCosts<'_> {
+    fn step(&self, step: Step, input: IntVec) -> Option<i64> {
+        let out = step.output(input)?;
+        let (src, dst) = (self.func.int_vector(input), self.func.int_vector(out));
+        let kind = CostKind::RecipThroughput;
+        let operation = |op: Operation, amount: u32| {
+            self.target
+                .operation_cost(op, dst, src, amount as u64, kind)
+        };
+        match step {
+            Step::Freeze => Some(self.freeze),
+            Step::Bitcast { .. } => Some(0),
+            Step::Extract { start, len } => {
+                let mask = Mask::new((start..start + len).map(|i| i as i32));
+                self.target
+                    .shuffle_cost(ShuffleKind::PermuteSingleSrc, dst, src, &mask, kind)
+            }
+            Step::ZeroExtend { .. } => operation(Operation::ZeroExtend, 0),
+            Step::Truncate { .. } => operation(Operation::Truncate, 0),
+            Step::ShiftRight { by } => operation(Operation::ShiftRight, by),
+            Step::ShiftLeft { by } => operation(Operation::ShiftLeft, by),
+            Step::RotateRight { by } => operation(Operation::RotateRight, by),
+            Step::ByteSwap => operation(Operation::ByteSwap, 0),
+        }
+    }
+}
+
+/// Plans a recipe for every shuffle where one is strictly cheaper, then applies them.
+///
+/// A shuffle that reads a shuffle or feeds one is left to be composed with it (InstCombine
+/// merges chains of shuffles into one, which a lowered link would prevent).
+pub fn lower_shuffles(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    // `always` (testing): any correct recipe, on no target in particular.
+    let arch = if always {
+        Arch::Other
+    } else {
+        target.desc().arch()
+    };
+    let plans: Vec<(ir::ShuffleSite, Choice, i64)> = func
+        .shuffles()
+        .into_iter()
+        .filter(|site| always || !ir::lower::in_shuffle_chain(site.inst))
+        .filter_map(|site| {
+            let bits = ir::lower::element_bits(site.source_ty)?;
+            let original = match always {
+                true => i64::MAX,
+                false => target.instruction_cost(site.inst, CostKind::RecipThroughput)?,
+            };
+            let freeze = ir::lower::source_is_load(site.inst) as i64;
+            let costs = TtiCosts {
+                target,
+                func,
+                freeze,
+            };
+            let choice = lower::choose(&site.shuffle, bits, arch, original, &costs)?;
+            Some((site, choice, original))
+        })
+        .collect();
+    // Shuffles of one source are lowered all or none: one left as a shuffle keeps the
+    // source alive in its own form, and the backend, which shares work between the
+    // shuffles of a value, loses it (measured: one of four deinterleaves of a load
+    // lowered, rgba_deinterleave_u8 on x86-64-v4, 1.167x the instructions per item).
+    let planned: Vec<ir::Inst> = plans.iter().map(|(site, _, _)| site.inst).collect();
+    let plans = plans.into_iter().filter(|(site, choice, _)| {
+        always
+            || ir::lower::sibling_shuffles(site.inst, choice.recipe.source)
+                .iter()
+                .all(|s| planned.contains(s))
+    });
+    for (site, choice, original) in plans {
+        if remarks {
+            let message = format!(
+                "{}: mask {} (cost {original}) became {} (cost {})",
+                choice.recipe.rule,
+                site.shuffle.mask,
+                describe(&choice.recipe.steps),
+                choice.cost
+            );
+            target.remark(RemarkKind::Passed, c"Lower", site.inst, &message);
+        }
+        if ir::lower::apply(site.inst, &choice.recipe) {
+            *changed = true;
+            SHUFFLES_LOWERED.add(1);
+            rule_statistic(choice.recipe.rule).add(1);
+        }
+    }
+}
+
+/// `freeze, zext to i16, bitcast to i8`, for remarks.
+fn describe(steps: &[Step]) -> String {
+    let one = |s: &Step| match *s {
+        Step::Freeze => "freeze".to_string(),
+        Step::Extract { start, len } => format!("lanes {start}..{}", start + len),
+        Step::Bitcast { bits } => format!("bitcast to i{bits}"),
+        Step::ZeroExtend { bits } => format!("zext to i{bits}"),
+        Step::Truncate { bits } => format!("trunc to i{bits}"),
+        Step::ShiftRight { by } => format!("lshr {by}"),
+        Step::ShiftLeft { by } => format!("shl {by}"),
+        Step::RotateRight { by } => format!("fshr {by}"),
+        Step::ByteSwap => "bswap".to_string(),
+    };
+    steps.iter().map(one).collect::<Vec<_>>().join(", ")
+}
