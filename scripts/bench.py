@@ -456,9 +456,10 @@ def native_report(kernels, compilers, results, same_code):
     out.append("")
     changed = [r for k, r in ratios.items() if not same_code.get(k)]
     same = [r for k, r in ratios.items() if same_code.get(k)]
+    differs = (f"over the {len(changed)} whose kernel code differs: **{geomean(changed):.4f}**"
+               if changed else "no kernel's code differs")
     out.append(f"Geometric mean of clang+shuf / clang time: **{geomean(list(ratios.values())):.4f}** "
-               f"over {len(ratios)} kernels; over the {len(changed)} whose kernel code differs: "
-               f"**{geomean(changed):.4f}**.")
+               f"over {len(ratios)} kernels; {differs}.")
     if same:
         out.append(f"Noise: the {len(same)} kernels compiled to identical code measured between "
                    f"{min(same):.3f} and {max(same):.3f} (minimum of {RUNS} alternating runs each).")

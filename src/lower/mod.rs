@@ -160,6 +160,10 @@ pub fn choose(
     original: i64,
     costs: &impl Costs,
 ) -> Option<Choice> {
+    // Masks (`<n x i1>`) are no data to widen, and the proof's test values need bytes.
+    if !(8..=64).contains(&bits) {
+        return None;
+    }
     let (source, demand) = demand(shuffle)?;
     let input = IntVec {
         lanes: shuffle.source_lanes,
