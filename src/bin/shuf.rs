@@ -4,7 +4,13 @@
 //! shuf explain MASK [--lanes N] [--first KIND] [--second KIND] [--type T]
 //!                   [--target TRIPLE] [--cpu CPU] [--features F]
 //! shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
+//! shuf optimum CPU [--depth D]
 //! ```
+//!
+//! `optimum` prints, for every two-source mask of four lanes with poison (6561, lanes
+//! `0..8` or `-1`, in counting order, first lane slowest), the fewest instructions that
+//! compute it by the target's descriptions (`shuf::lower::search`): one line `MASK COST`.
+//! CPU is `x86-64`, `x86-64-v2`, `x86-64-v3`, `x86-64-v4` or an AArch64 CPU.
 //!
 //! MASK is a list of selectors, `4,2,5,1` or `<4, 2, poison, 1>` (`poison`, `u` or `-1`
 //! for a poison lane). N is the lanes of each operand (default: the mask's length).
@@ -29,6 +35,7 @@ use shuf::target::{CostKind, ShuffleKind};
 const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--second KIND] \
 [--type T] [--target TRIPLE] [--cpu CPU] [--features F]
        shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
+       shuf optimum CPU [--depth D]
 KIND: var poison undef zero splat const";
 
 #[derive(Default)]
@@ -275,8 +282,57 @@ fn explain_file(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `shuf optimum CPU [--depth D]`.
+fn optimum(mut argv: impl Iterator<Item = String>) -> Result<(), String> {
+    use shuf::lower::search::{Optimum, MAX_DEPTH};
+    use shuf::target::insn::{available, x86_level};
+    use shuf::target::Arch;
+    let cpu = argv.next().ok_or("shuf optimum CPU [--depth D]")?;
+    let depth = match (argv.next().as_deref(), argv.next()) {
+        (Some("--depth"), Some(d)) => d.parse().map_err(|_| "--depth: a number")?,
+        (None, _) => MAX_DEPTH,
+        _ => return Err("shuf optimum CPU [--depth D]".into()),
+    };
+    let insns = if cpu.starts_with("x86-64") {
+        available(Arch::X86_64, x86_level(&cpu))
+    } else {
+        available(Arch::AArch64, "")
+    };
+    let search = Optimum::new(&insns, 1, depth);
+    let mut out = String::new();
+    for code in 0..9usize.pow(4) {
+        let mask: [i32; 4] =
+            std::array::from_fn(|i| (code / 9usize.pow(3 - i as u32) % 9) as i32 - 1);
+        let demand = mask.map(|m| {
+            if m < 0 {
+                Sym::Any
+            } else {
+                Sym::Src(m as usize)
+            }
+        });
+        let cost = search
+            .of(&demand)
+            .map_or("none".to_string(), |c| c.to_string());
+        let text: Vec<String> = mask.iter().map(|m| m.to_string()).collect();
+        out.push_str(&format!("{} {cost}\n", text.join(",")));
+    }
+    print!("{out}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    let args = match parse_args(std::env::args().skip(1)) {
+    let mut argv = std::env::args().skip(1).peekable();
+    if argv.peek().map(String::as_str) == Some("optimum") {
+        argv.next();
+        return match optimum(argv) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("shuf: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let args = match parse_args(argv) {
         Ok(args) => args,
         Err(message) => {
             eprintln!("{message}");

@@ -26,6 +26,7 @@
 pub mod backend;
 pub mod eval;
 pub mod rules;
+pub mod search;
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;

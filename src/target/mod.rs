@@ -2,6 +2,8 @@
 //! queries. The answers come from LLVM's TargetTransformInfo through `ffi::Target`; this
 //! module has no LLVM types so that decisions can be tested without LLVM.
 
+pub mod insn;
+
 /// TargetTransformInfo's cost kinds (`TTI::TargetCostKind`), in the shim's numbering.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum CostKind {
