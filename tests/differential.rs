@@ -2,7 +2,8 @@
 //! bitcasts, integer arithmetic, selects, insert/extractelement) run under `lli` before
 //! and after `opt -passes='shuffle-lib<canon-always;lower-always>' -verify-each` (every
 //! rewrite, whatever its cost; `SHUF_DIFF_PASSES` chooses another pipeline), and after the
-//! default `shuffle-lib` deciding for each of four targets; every result lane the original
+//! default `shuffle-lib` deciding for each of four targets, and for AArch64 and RISC-V V
+//! both again compiled for those targets and run under qemu-user; every result lane the original
 //! program defines (not poison, not undef) must print the same. A failure is minimized
 //! and written to `target/differential/repro-SEED.ll`.
 //!
@@ -59,6 +60,20 @@ fn differential() {
         tools.passes = "shuffle-lib".to_string();
         tools.target = run::target_flags(&cpu);
         campaigns.push((cpu, tools));
+    }
+    // On AArch64 and RISC-V V the default pass and every rewrite also run there, under
+    // qemu: their backends compile what the pass wrote.
+    for cpu in ["neoverse-n1", "sifive-x280"] {
+        if env::var("SHUF_DIFF_TARGET").is_ok_and(|t| t != cpu) {
+            continue;
+        }
+        for (tag, passes) in [("", "shuffle-lib"), ("always-", always.passes.as_str())] {
+            let mut tools = always.clone();
+            tools.passes = passes.to_string();
+            tools.target = run::target_flags(cpu);
+            tools.runner = run::Runner::qemu_for(cpu).expect("a qemu target");
+            campaigns.push((format!("{tag}{cpu}-qemu"), tools));
+        }
     }
     for (name, mut tools) in campaigns {
         tools.scratch = tools.scratch.join(&name);

@@ -26,8 +26,50 @@ pub struct Tools {
     /// result runs on this machine under `lli` all the same (the pass emits no target
     /// intrinsics), its triple and data layout removed.
     pub target: Vec<String>,
+    /// Where both versions run: under `lli` here, or compiled for another architecture
+    /// and run under `qemu-user`.
+    pub runner: Runner,
     /// `target/differential`.
     pub scratch: PathBuf,
+}
+
+/// How a module runs.
+#[derive(Clone, Debug)]
+pub enum Runner {
+    Lli,
+    /// `llc -mtriple=triple flags`, linked against the Debian cross libc with lld, then
+    /// `qemu` with its arguments and the sysroot.
+    Qemu {
+        triple: &'static str,
+        flags: &'static [&'static str],
+        qemu: &'static str,
+        qemu_args: &'static [&'static str],
+        sysroot: &'static str,
+    },
+}
+
+impl Runner {
+    /// The runner for a CPU of `TARGETS` under qemu: AArch64 and RISC-V V (VLEN 256).
+    pub fn qemu_for(cpu: &str) -> Option<Runner> {
+        Some(match cpu {
+            "neoverse-n1" => Runner::Qemu {
+                triple: "aarch64-linux-gnu",
+                flags: &["-mcpu=neoverse-n1"],
+                qemu: "qemu-aarch64",
+                qemu_args: &[],
+                sysroot: "/usr/aarch64-linux-gnu",
+            },
+            "sifive-x280" => Runner::Qemu {
+                triple: "riscv64-linux-gnu",
+                flags: &["-mcpu=sifive-x280"],
+                qemu: "qemu-riscv64",
+                // sifive-x280 has VLEN 512 (zvl512b): code for it assumes that much.
+                qemu_args: &["-cpu", "rv64,v=true,vlen=512"],
+                sysroot: "/usr/riscv64-linux-gnu",
+            },
+            _ => return None,
+        })
+    }
 }
 
 /// The targets the differential test decides for, by CPU name.
@@ -56,6 +98,7 @@ impl Tools {
             passes: env::var("SHUF_DIFF_PASSES")
                 .unwrap_or_else(|_| "shuffle-lib<canon-always;lower-always>".to_string()),
             target: target_flags("x86-64"),
+            runner: Runner::Lli,
             scratch: root.join("target/differential"),
         }
     }
@@ -271,7 +314,59 @@ pub fn check(
         fs::write(&after, &run.after_ir).expect("write after.ll");
     }
 
-    let lli = |file: &Path, name| run_tool(dir, name, Command::new(&tools.lli).arg(file));
+    let lli = |file: &Path, name: &str| match &tools.runner {
+        Runner::Lli => run_tool(dir, name, Command::new(&tools.lli).arg(file)),
+        Runner::Qemu {
+            triple,
+            flags,
+            qemu,
+            qemu_args,
+            sysroot,
+        } => {
+            // Code generation only (llc, as lli does): clang -O2 would inline and fold
+            // the constant inputs, and the backend would never see the shuffles.
+            let (obj, exe) = (
+                dir.join(format!("{name}.o")),
+                dir.join(format!("{name}.exe")),
+            );
+            let lib = format!("{sysroot}/lib");
+            run_tool(
+                dir,
+                &format!("{name}-llc"),
+                Command::new(tools.lli.with_file_name("llc"))
+                    .arg(format!("-mtriple={triple}"))
+                    .args(*flags)
+                    .args(["-O2", "-filetype=obj", "-relocation-model=pic"])
+                    .arg(file)
+                    .arg("-o")
+                    .arg(&obj),
+            )?;
+            run_tool(
+                dir,
+                &format!("{name}-link"),
+                Command::new(tools.lli.with_file_name("clang"))
+                    .arg(format!("--target={triple}"))
+                    .args(["-fuse-ld=lld", "-nostdlib"])
+                    .args([format!("{lib}/crt1.o"), format!("{lib}/crti.o")])
+                    .arg(&obj)
+                    .args([
+                        format!("-L{lib}"),
+                        "-lc".to_string(),
+                        format!("{lib}/crtn.o"),
+                    ])
+                    .arg("-o")
+                    .arg(&exe),
+            )?;
+            run_tool(
+                dir,
+                name,
+                Command::new(qemu)
+                    .args(*qemu_args)
+                    .args(["-L", sysroot])
+                    .arg(&exe),
+            )
+        }
+    };
     run.before_out = match lli(&before, "lli-before") {
         Ok((out, _)) => out,
         Err((status, stderr)) => return Err(Failure::LliBefore { status, stderr }),
