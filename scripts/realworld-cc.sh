@@ -63,7 +63,10 @@ fi
 if [ "$link" = 1 ] && [ -n "$RW_PLUGIN_LINK_ARGS" ]; then
     # shellcheck disable=SC2206
     extra+=($RW_PLUGIN_LINK_ARGS)
-    [ "$RW_LOGGING" = 1 ] && { extra+=("-Wl,-mllvm,-stats"); stats=1; }
+    # lld parses -mllvm before it loads pass plugins (so no plugin options there), and it
+    # leaves with _exit, so the plugin's -stats table never prints: count the functions
+    # the pass ran on in the LTO backends instead.
+    [ "$RW_LOGGING" = 1 ] && { extra+=("-Wl,--lto-debug-pass-manager"); stats=1; }
 fi
 
 cmd=("$RW_CLANG" "${args[@]}" "${extra[@]}")
@@ -82,6 +85,11 @@ err=$(mktemp)
 rc=0
 "${cmd[@]}" 2>"$err" || rc=$?
 grep -E '^ *[0-9]+ shuffle-lib - ' "$err" >>"$RW_VARIANT_DIR/stats.log" || true
-grep -vE '^ *[0-9]+ [A-Za-z-]+ - |^===-+===$|Statistics Collected \.\.\.$|^$' "$err" >&2 || true
+if [ "$link" = 1 ]; then
+    printf '%7d shuffle-lib - Functions the pass ran on in the LTO link\n' \
+        "$(grep -c 'Running pass: .*ShuffleLibPass' "$err" || true)" >>"$RW_VARIANT_DIR/stats.log"
+fi
+grep -vE '^ *[0-9]+ [A-Za-z-]+ - |^===-+===$|Statistics Collected \.\.\.$|^$|^(Running|Invalidating|Clearing|Skipping) ' \
+    "$err" >&2 || true
 rm -f "$err"
 exit "$rc"
