@@ -191,7 +191,7 @@ libpng_build() { ninja -C "$O" -j"$JOBS" >"$LOG/build.out" 2>&1; }
 libpng_test() { run_ctest "$@"; }
 
 # --- pixman, generic C paths only (no MMX/SSE2/SSSE3): meson test; lowlevel-blt-bench --
-PIXMAN_BENCH=(over_8888_8888 src_8888_0565 over_n_8_8888 add_8_8 over_8888_0565)
+PIXMAN_BENCH=(over_8888_8888 src_8888_0565 over_n_8_8888)
 pixman_configure() {
     CC="$CC" meson setup "$O" "$S" --buildtype=release -Dmmx=disabled -Dsse2=disabled \
         -Dssse3=disabled -Dgtk=disabled -Dopenmp=disabled -Dlibpng=disabled \
@@ -207,7 +207,7 @@ pixman_bench() {  # geomean of Mpixels/s over all columns of a few operations
     local op
     for op in "${PIXMAN_BENCH[@]}"; do
         PIXMAN_DISABLE="mmx sse2 ssse3" "$O/test/lowlevel-blt-bench" -c -m 10000 "$op" 2>&1 |
-            grep -E "^ *$op," | cut -d, -f2- | tr ',' '\n'
+            grep -E '^[0-9.,]+$' | tr ',' '\n'
     done | geomean
 }
 
@@ -290,17 +290,24 @@ prepare_build() {  # prepare_build client variant
     write_conf "$B" "$variant" "$client"
 }
 
-build_client() {  # build_client client variant -> build seconds in $B/build.time
-    local client=$1 variant=$2 t0 t1
+build_client() {  # build_client client variant -> $B/build.time: "wall user+sys" seconds
+    local client=$1 variant=$2 TIMEFORMAT='%R %U %S' t
     prepare_build "$client" "$variant"
     say "$client: configure + build ($variant)"
     "${client}_configure" || die "$client ($variant): configure failed, see $LOG/configure.out"
     set_conf RW_LOGGING 1
-    t0=$(now)
-    "${client}_build" || die "$client ($variant): build failed, see $LOG/build.out"
-    t1=$(now)
+    { time "${client}_build"; } 2>"$B/build.time.raw" ||
+        die "$client ($variant): build failed, see $LOG/build.out"
     set_conf RW_LOGGING 0
-    python3 -c "print($t1 - $t0)" >"$B/build.time"
+    read -r -a t < <(tail -n1 "$B/build.time.raw")
+    python3 -c "print(${t[0]}, ${t[1]} + ${t[2]})" >"$B/build.time"
+}
+build_times() {  # build_times client -> "cpu-ratio wall-ratio stock-cpu plugin-cpu"
+    python3 - "$ROOT/$1/stock/build.time" "$ROOT/$1/plugin/build.time" <<'EOF'
+import sys
+s, p = ([float(x) for x in open(f).read().split()] for f in sys.argv[1:3])
+print("%.2f %.2f %.1f %.1f" % (p[1] / s[1], p[0] / s[0], s[1], p[1]))
+EOF
 }
 
 test_client() {  # test_client client variant
@@ -481,16 +488,16 @@ run_client() {
     local lto
     lto=$(stat_sum "$pst" "Functions the pass ran on in the LTO link")
     [ "$lto" = 0 ] || seen="$seen (+ $lto pass runs in lld)"
-    local ratio
-    ratio=$(python3 -c "print('%.2f' % ($(cat "$ROOT/$c/plugin/build.time") / $(cat "$ROOT/$c/stock/build.time")))")
+    local bt
+    read -r -a bt < <(build_times "$c")
     local bench="-"
     [ -n "$bad" ] || bench=$(bench_client "$c")
-    ROWS+=("| $c | $(cat "$ROOT/src/$pkg/version") | $(count "$sr" pass)/$(count "$sr" fail)/$(count "$sr" skip) | $(count "$pr" pass)/$(count "$pr" fail)/$(count "$pr" skip) | $seen / $rew | $ratio ($(fmt "$(cat "$ROOT/$c/stock/build.time")" 1) s → $(fmt "$(cat "$ROOT/$c/plugin/build.time")" 1) s) | $bench | $od |")
+    ROWS+=("| $c | $(cat "$ROOT/src/$pkg/version") | $(count "$sr" pass)/$(count "$sr" fail)/$(count "$sr" skip) | $(count "$pr" pass)/$(count "$pr" fail)/$(count "$pr" skip) | $seen / $rew | ${bt[0]} cpu, ${bt[1]} wall (${bt[2]} → ${bt[3]} cpu s) | $bench | $od |")
 }
 
 print_table() {
     echo
-    echo "| client | version | tests stock pass/fail/skip | tests plugin pass/fail/skip | shuffles seen / rewritten | compile time plugin/stock | benchmark plugin/stock (min/median/max) | objects differing |"
+    echo "| client | version | tests stock pass/fail/skip | tests plugin pass/fail/skip | shuffles seen / rewritten | build time plugin/stock | benchmark plugin/stock (min/median/max) | objects differing |"
     echo "|---|---|---|---|---|---|---|---|"
     printf '%s\n' "${ROWS[@]}"
     echo
