@@ -426,8 +426,8 @@ bisect_client() {  # bisect_client client tests...
     use_build "$CLIENT" plugin
     local oracle=("${@:1:3}")  # at most three of the failing tests steer the bisect
     say "$CLIENT: bisecting with ${oracle[*]}"
-    PREV_STATE=""
     cut -f1 "$B/tus.log" | sort -u >"$B/all-tus.txt"
+    PREV_STATE=$B/all-tus.txt  # the full plugin build: every TU had the plugin
     local tu
     tu=$(halve TU "$B/all-tus.txt" "" "${oracle[@]}")
     echo "$tu" >"$B/guilty-tu.txt"
