@@ -36,7 +36,7 @@ done
 [ ${#sources[@]} -gt 0 ] && compile=1
 
 # Absolute path of a file named relative to the current directory.
-abspath() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; }
+abspath() { realpath -m -- "$1" | tr -d '\n'; }
 
 # Is the plugin applied to this command's TU(s)?
 admitted() {

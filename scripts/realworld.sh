@@ -45,8 +45,9 @@ BREAK=${REALWORLD_BREAK:-0}
 BISECT=${REALWORLD_BISECT:-1}
 JOBS=${JOBS:-$(nproc)}
 CFLAGS_RW="-O3 -march=x86-64-v3"
-ALL_CLIENTS=(xxhash xxhash-lto libjpeg-turbo libpng pixman)
-APT_PACKAGES=(dpkg-dev cmake meson ninja-build pkg-config python3 zlib1g-dev binutils make)
+ALL_CLIENTS=(xxhash xxhash-lto libjpeg-turbo libpng pixman libsodium)
+APT_PACKAGES=(dpkg-dev cmake meson ninja-build pkg-config python3 zlib1g-dev binutils make
+              autoconf automake libtool)
 
 # ---------------------------------------------------------------------------------------
 # Small helpers
@@ -130,7 +131,7 @@ fetch_sources() {  # fetch_sources pkg... : into $ROOT/src/<pkg>/, orig tarball 
 # ---------------------------------------------------------------------------------------
 declare -A CLIENT_PKG=(
     [xxhash]=xxhash [xxhash-lto]=xxhash [libjpeg-turbo]=libjpeg-turbo
-    [libpng]=libpng1.6 [pixman]=pixman
+    [libpng]=libpng1.6 [pixman]=pixman [libsodium]=libsodium
 )
 
 # --- xxHash: plain Makefile, in-tree; tests = make targets; bench = xxhsum -b -----------
@@ -146,8 +147,8 @@ xxhash_test() {
 }
 xxhash_binaries() { echo src/xxhsum; }
 xxhash_bench() {  # geomean MB/s of XXH32, XXH64, XXH3_64b, XXH128 (default variants)
-    "$S/xxhsum" -b -i1 2>&1 | tr '\r' '\n' | grep -oE '[0-9.]+ MB/s' | awk '{print $1}' |
-        tail -n 4 | geomean
+    "$S/xxhsum" -b -i1 2>&1 | tr '\r' '\n' | grep -E '^ *[0-9]+#' |
+        sed -nE 's/.*\( *([0-9.]+) MB\/s\).*/\1/p' | geomean
 }
 
 # --- xxHash with ThinLTO: the plugin also loaded into lld (--load-pass-plugin) ----------
@@ -211,6 +212,15 @@ pixman_bench() {  # geomean of Mpixels/s over all columns of a few operations
     done | geomean
 }
 
+# --- libsodium: autotools, out of tree; make check (its AVX2 BLAKE2b, ChaCha20, Salsa20
+# code is full of shuffles); no benchmark of its own in the default build -------------
+libsodium_configure() {  # Debian's orig tarball is a git snapshot: autoreconf first
+    (cd "$S" && DO_NOT_UPDATE_CONFIG_SCRIPTS=1 ./autogen.sh &&
+        cd "$O" && "$S/configure" CC="$CC") >"$LOG/configure.out" 2>&1
+}
+libsodium_build() { make -C "$O" -j"$JOBS" >"$LOG/build.out" 2>&1; }
+libsodium_test() { run_automake_check "$O/test/default" "$@"; }
+
 # ---------------------------------------------------------------------------------------
 # Test runners shared by clients (write "name<TAB>pass|fail|skip" lines to $RESULTS)
 # ---------------------------------------------------------------------------------------
@@ -230,6 +240,15 @@ run_ctest() {  # run_ctest [name...]
         "$LOG/test.out" | awk -F'\t' '{
             s = ($2 ~ /^Passed/) ? "pass" : ($2 ~ /^(Skipped|Not Run)/) ? "skip" : "fail"
             print $1 "\t" s }' >>"$RESULTS"
+}
+run_automake_check() {  # run_automake_check dir [name...]: automake's parallel harness
+    local dir=$1; shift
+    local tests=()
+    [ $# -eq 0 ] || tests=("TESTS=$*")
+    make -C "$dir" -j"$JOBS" -k check "${tests[@]}" >"$LOG/test.out" 2>&1 || true
+    sed -nE 's/^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR): ([^ ]+).*/\2\t\1/p' "$LOG/test.out" |
+        awk -F'\t' '{ s = ($2 == "PASS" || $2 == "XFAIL") ? "pass" : ($2 == "SKIP") ? "skip" : "fail"
+                      print $1 "\t" s }' >>"$RESULTS"
 }
 run_meson_test() {  # run_meson_test [name...]
     (cd "$O" && meson test --no-rebuild --num-processes "$JOBS" "$@" >"$LOG/test.out" 2>&1) ||
@@ -389,7 +408,9 @@ fails_with() {
     : >"$RESULTS.bisect"
     local r=$RESULTS
     RESULTS=$RESULTS.bisect
-    "${CLIENT}_test" "$@"
+    # One job: tests that read another test's output (libjpeg-turbo's djpeg tests decode
+    # what its cjpeg tests wrote) then run after it, not against a previous step's file.
+    JOBS=1 "${CLIENT}_test" "$@"
     RESULTS=$r
     grep -q $'\tfail$' "$RESULTS.bisect"
 }
