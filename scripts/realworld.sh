@@ -505,7 +505,9 @@ run_client() {
     local pst=$ROOT/$c/plugin/stats.log
     local seen rew
     seen=$(stat_sum "$pst" "Number of shufflevectors examined")
-    rew=$(stat_sum "$pst" "Number of shufflevectors changed by the canonical form")
+    # Rewritten: by the canonical form, or lowered to non-shuffle IR.
+    rew=$(( $(stat_sum "$pst" "Number of shufflevectors changed by the canonical form") +
+        $(stat_sum "$pst" "Shufflevectors replaced by cheaper non-shuffle IR") ))
     local lto
     lto=$(stat_sum "$pst" "Functions the pass ran on in the LTO link")
     [ "$lto" = 0 ] || seen="$seen (+ $lto pass runs in lld)"
