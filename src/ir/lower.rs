@@ -2,29 +2,14 @@
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMTypeKind;
 
 use super::{Function, Inst, Type};
 use crate::lower::{IntVec, Recipe, Step};
 
-/// The bits of the elements of `ty` if a recipe can work on them: integers and
-/// half/float/double (seen as integers of their width); not pointers.
+/// The bits of the elements of `ty` if a recipe can work on them: fixed vectors of
+/// integers and half/float/double (seen as integers of their width); not pointers.
 pub fn element_bits(ty: Type) -> Option<u32> {
-    // SAFETY: a valid type.
-    unsafe {
-        let raw = ty.raw();
-        if LLVMGetTypeKind(raw) != LLVMTypeKind::LLVMVectorTypeKind {
-            return None;
-        }
-        let elem = LLVMGetElementType(raw);
-        match LLVMGetTypeKind(elem) {
-            LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(elem)),
-            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
-            LLVMTypeKind::LLVMFloatTypeKind => Some(32),
-            LLVMTypeKind::LLVMDoubleTypeKind => Some(64),
-            _ => None,
-        }
-    }
+    ty.fixed_lanes().and(ty.element_bits())
 }
 
 /// Whether a shufflevector reads a shufflevector or is read by one.
