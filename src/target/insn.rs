@@ -91,6 +91,47 @@ fn field(imm: u16, at: usize) -> u16 {
     imm >> (2 * at) & 3
 }
 
+/// Lanes several instructions produce (each named for what it does, as in LLVM's
+/// `X86ShuffleDecode.cpp`): x86 and AArch64 share them.
+/// `a0 b0 a1 b1`: punpckldq / unpcklps, zip1.
+const INTERLEAVE_LOW: Lanes = Lanes::Imm {
+    imms: 1,
+    lane: |_, i| {
+        if i % 2 == 0 {
+            a(i as u16 / 2)
+        } else {
+            b(i as u16 / 2)
+        }
+    },
+};
+/// `a2 b2 a3 b3`: punpckhdq / unpckhps, zip2.
+const INTERLEAVE_HIGH: Lanes = Lanes::Imm {
+    imms: 1,
+    lane: |_, i| {
+        if i % 2 == 0 {
+            a(2 + i as u16 / 2)
+        } else {
+            b(2 + i as u16 / 2)
+        }
+    },
+};
+/// `a0 a1 b0 b1`: punpcklqdq / movlhps, zip1 on 64-bit elements.
+const LOW_HALVES: Lanes = Lanes::Imm {
+    imms: 1,
+    lane: |_, i| if i < 2 { a(i as u16) } else { b(i as u16 - 2) },
+};
+/// `a2 a3 b2 b3`: punpckhqdq / movhlps-like, zip2 on 64-bit elements.
+const HIGH_HALVES: Lanes = Lanes::Imm {
+    imms: 1,
+    lane: |_, i| if i < 2 { a(2 + i as u16) } else { b(i as u16) },
+};
+/// Lanes `imm+1 .. imm+4` of the concatenation, the first operand low, whole 32-bit
+/// lanes: palignr, ext.
+const WINDOW: Lanes = Lanes::Imm {
+    imms: 3,
+    lane: |imm, i| Src::Lane((imm as usize + 1 + i) as u8),
+};
+
 const X86: Arch = Arch::X86_64;
 const A64: Arch = Arch::AArch64;
 
@@ -198,16 +239,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| {
-                if i % 2 == 0 {
-                    a(i as u16 / 2)
-                } else {
-                    b(i as u16 / 2)
-                }
-            },
-        },
+        lanes: INTERLEAVE_LOW,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["punpckldq", "vpunpckldq", "unpcklps", "vunpcklps"],
@@ -217,16 +249,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| {
-                if i % 2 == 0 {
-                    a(2 + i as u16 / 2)
-                } else {
-                    b(2 + i as u16 / 2)
-                }
-            },
-        },
+        lanes: INTERLEAVE_HIGH,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["punpckhdq", "vpunpckhdq", "unpckhps", "vunpckhps"],
@@ -236,10 +259,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| if i < 2 { a(i as u16) } else { b(i as u16 - 2) },
-        },
+        lanes: LOW_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &[
@@ -258,10 +278,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| if i < 2 { a(2 + i as u16) } else { b(i as u16) },
-        },
+        lanes: HIGH_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &[
@@ -311,11 +328,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "ssse3",
         operands: 2,
-        // Lanes imm..imm+3 of the concatenation, the first operand low: whole lanes only.
-        lanes: Lanes::Imm {
-            imms: 3,
-            lane: |imm, i| Src::Lane((imm as usize + 1 + i) as u8),
-        },
+        lanes: WINDOW,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["palignr", "vpalignr", "shufps", "vshufps", "valignd"],
@@ -404,16 +417,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| {
-                if i % 2 == 0 {
-                    a(i as u16 / 2)
-                } else {
-                    b(i as u16 / 2)
-                }
-            },
-        },
+        lanes: INTERLEAVE_LOW,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["zip1"],
@@ -423,16 +427,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| {
-                if i % 2 == 0 {
-                    a(2 + i as u16 / 2)
-                } else {
-                    b(2 + i as u16 / 2)
-                }
-            },
-        },
+        lanes: INTERLEAVE_HIGH,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["zip2"],
@@ -506,11 +501,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
-        // Lanes imm+1..imm+4 of the concatenation, whole 32-bit lanes.
-        lanes: Lanes::Imm {
-            imms: 3,
-            lane: |imm, i| Src::Lane((imm as usize + 1 + i) as u8),
-        },
+        lanes: WINDOW,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["ext"],
@@ -568,10 +559,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| if i < 2 { a(i as u16) } else { b(i as u16 - 2) },
-        },
+        lanes: LOW_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["zip1", "uzp1", "trn1", "mov"],
@@ -581,10 +569,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| if i < 2 { a(2 + i as u16) } else { b(i as u16) },
-        },
+        lanes: HIGH_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["zip2", "uzp2", "trn2"],
