@@ -14,6 +14,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -421,3 +423,147 @@ void shuf_set_shuffle_mask(LLVMValueRef Shuffle, const int *Mask, size_t MaskLen
 }
 
 } // extern "C"
+
+namespace {
+
+void initializeTargets() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    InitializeAllAsmPrinters();
+  });
+}
+
+// One target machine per (triple, CPU, features), kept for the process: making one
+// costs more than compiling a small function.
+TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Features) {
+  static std::mutex Lock;
+  static std::map<std::string, std::unique_ptr<TargetMachine>> Machines;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::string Key = (TT.str() + "\n" + CPU + "\n" + Features).str();
+  auto It = Machines.find(Key);
+  if (It != Machines.end())
+    return It->second.get();
+  initializeTargets();
+  std::string Error;
+  const Target *TheTarget = TargetRegistry::lookupTarget(TT, Error);
+  TargetMachine *TM = nullptr;
+  if (TheTarget)
+    TM = TheTarget->createTargetMachine(TT, CPU, Features, TargetOptions(), Reloc::PIC_,
+                                        std::nullopt, CodeGenOptLevel::Aggressive);
+  Machines[Key].reset(TM);
+  return TM;
+}
+
+// Instruction lines of an assembly listing: indented, not a directive or a comment,
+// not the return.
+int64_t countInstructions(StringRef Asm) {
+  int64_t Count = 0;
+  SmallVector<StringRef, 64> Lines;
+  Asm.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    if (!Line.starts_with("\t"))
+      continue;
+    StringRef Mnemonic = Line.ltrim().split('\t').first.split(' ').first;
+    if (Mnemonic.empty() || Mnemonic.starts_with(".") || Mnemonic.starts_with("#") ||
+        Mnemonic.starts_with("//") || Mnemonic.starts_with(";") || Mnemonic == "ret" ||
+        Mnemonic == "retq")
+      continue;
+    ++Count;
+  }
+  return Count;
+}
+
+} // namespace
+
+extern "C" {
+
+int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
+                              const LLVMValueRef *InputRefs, size_t NumInputs,
+                              int64_t *Count) {
+  auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRef));
+  if (!Result)
+    return 0;
+  Module &Host = *T->F.getParent();
+  SmallVector<Value *, 4> Inputs;
+  for (size_t I = 0; I < NumInputs; ++I)
+    Inputs.push_back(unwrap(InputRefs[I]));
+  // The slice: every instruction between the inputs and the result.
+  SmallVector<Instruction *, 8> Slice;
+  SmallVector<Instruction *, 8> Work{Result};
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (is_contained(Slice, I))
+      continue;
+    if (I->getParent() != Result->getParent() || I->mayReadOrWriteMemory() ||
+        isa<PHINode>(I))
+      return 0;
+    if (auto *Call = dyn_cast<CallInst>(I))
+      if (!Call->getCalledFunction() || !Call->getCalledFunction()->isIntrinsic())
+        return 0;
+    Slice.push_back(I);
+    for (Value *Op : I->operands()) {
+      if (is_contained(Inputs, Op))
+        continue;
+      if (auto *OpI = dyn_cast<Instruction>(Op))
+        Work.push_back(OpI);
+      else if (isa<Function>(Op))
+        continue; // an intrinsic callee
+      else if (!isa<Constant>(Op) || isa<GlobalValue>(Op) || isa<ConstantExpr>(Op))
+        return 0;
+    }
+  }
+  sort(Slice, [](Instruction *X, Instruction *Y) { return X->comesBefore(Y); });
+
+  const Triple &TT = Host.getTargetTriple();
+  TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
+  if (!TM)
+    return 0;
+  LLVMContext &Ctx = Host.getContext();
+  Module Probe("shuf-probe", Ctx);
+  Probe.setTargetTriple(TT);
+  Probe.setDataLayout(TM->createDataLayout());
+  SmallVector<Type *, 4> Params;
+  for (Value *V : Inputs)
+    Params.push_back(V->getType());
+  Function *F = Function::Create(FunctionType::get(Result->getType(), Params, false),
+                                 GlobalValue::ExternalLinkage, "shuf_probe", Probe);
+  if (!T->CPU.empty())
+    F->addFnAttr("target-cpu", T->CPU);
+  if (!T->Features.empty())
+    F->addFnAttr("target-features", T->Features);
+  F->addFnAttr(Attribute::NoUnwind);
+  ValueToValueMapTy Map;
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    Map[Inputs[I]] = F->getArg(I);
+  for (Instruction *I : Slice)
+    if (auto *Call = dyn_cast<CallInst>(I)) {
+      Function *Callee = Call->getCalledFunction();
+      Map[Callee] = Probe.getOrInsertFunction(Callee->getName(), Callee->getFunctionType(),
+                                              Callee->getAttributes())
+                        .getCallee();
+    }
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  for (Instruction *I : Slice) {
+    Instruction *Copy = I->clone();
+    B.Insert(Copy);
+    Map[I] = Copy;
+    RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    Copy->setDebugLoc(DebugLoc());
+  }
+  B.CreateRet(Map[Result]);
+
+  SmallString<2048> Asm;
+  raw_svector_ostream OS(Asm);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return 0;
+  PM.run(Probe);
+  *Count = countInstructions(Asm);
+  return 1;
+}
+
+} // extern "C"
+

@@ -80,6 +80,13 @@ extern "C" {
     );
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
+    fn shuf_emitted_instructions(
+        t: *const ShufTarget,
+        result: LLVMValueRef,
+        inputs: *const LLVMValueRef,
+        num_inputs: usize,
+        count: *mut i64,
+    ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
     fn shuf_option_only() -> *const c_char;
     fn shuf_option_break_masks() -> c_int;
@@ -332,6 +339,30 @@ impl<'a> Target<'a> {
             )
         };
         (ok != 0).then_some(cost)
+    }
+
+    /// The instructions the backend emits for `result` computed from `inputs` alone (the
+    /// instructions between them compiled as a function of their own, `ret` excluded);
+    /// `None` when the slice cannot be measured (it reads memory, spans blocks, calls a
+    /// function, or the target has no backend here).
+    pub fn emitted_instructions<V: Into<LLVMValueRef> + Copy>(
+        &self,
+        result: impl Into<LLVMValueRef>,
+        inputs: &[V],
+    ) -> Option<i64> {
+        let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
+        let mut count = 0;
+        // SAFETY: valid context; `result` and `inputs` are live values of its function.
+        let ok = unsafe {
+            shuf_emitted_instructions(
+                self.0,
+                result.into(),
+                inputs.as_ptr(),
+                inputs.len(),
+                &mut count,
+            )
+        };
+        (ok != 0).then_some(count)
     }
 
     pub fn vector_register_bits(&self) -> u32 {

@@ -4,7 +4,9 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use super::{Function, Inst, Type};
+use crate::lower::sequence::{Operand, Sequence};
 use crate::lower::{IntVec, Recipe, Step};
+use crate::target::insn::{Emit, Src};
 
 /// The bits of the elements of `ty` if a recipe can work on them: fixed vectors of
 /// integers and half/float/double (seen as integers of their width); not pointers.
@@ -158,4 +160,186 @@ pub fn apply(inst: Inst, recipe: &Recipe) -> bool {
         LLVMInstructionEraseFromParent(raw);
         true
     }
+}
+
+/// A value of the function (an argument, a constant or an instruction's result).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Value(LLVMValueRef);
+
+impl From<Value> for LLVMValueRef {
+    fn from(v: Value) -> LLVMValueRef {
+        v.0
+    }
+}
+
+/// The operands of a shufflevector that are not constants, each once: what its result
+/// is computed from.
+pub fn variable_operands(inst: Inst) -> Vec<Value> {
+    let mut out = Vec::new();
+    // SAFETY: a live shufflevector's operands.
+    unsafe {
+        for i in 0..2 {
+            let v = LLVMGetOperand(inst.raw(), i);
+            if LLVMIsConstant(v) == 0 && !out.contains(&Value(v)) {
+                out.push(Value(v));
+            }
+        }
+    }
+    out
+}
+
+/// A sequence built before a shufflevector, not yet in its place.
+pub struct BuiltSequence {
+    pub result: Inst,
+    /// Every instruction built, in order.
+    built: Vec<LLVMValueRef>,
+}
+
+/// Builds `seq` on the operands of the four-lane shufflevector `inst`, right before it;
+/// `None` (and nothing built) if an instruction has no emitted form here or the types
+/// are not four 32-bit lanes.
+///
+/// Between two instructions of the sequence the value goes through
+/// `llvm.arithmetic.fence`, which the backend compiles to nothing but does not look
+/// through: without it the DAG combiner merges the shuffles back into the one the
+/// sequence replaces and lowers it as before. The fence works on floats: integer lanes
+/// are bitcast to `float` and back (no instruction; the bits are not touched).
+pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
+    let raw = inst.raw();
+    // SAFETY: `inst` is a live shufflevector; everything is built right before it, and
+    // on failure every instruction built is erased, last first.
+    unsafe {
+        let (a, b) = (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1));
+        let ty = LLVMTypeOf(a);
+        let four_lanes_32 = |t: LLVMTypeRef| {
+            Type(t).fixed_lanes() == Some(4) && Type(t).element_bits() == Some(32)
+        };
+        if !four_lanes_32(ty) || LLVMTypeOf(raw) != ty || seq.ops.is_empty() {
+            return None;
+        }
+        let ctx = LLVMGetTypeContext(ty);
+        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw)));
+        let float4 = LLVMVectorType(LLVMFloatTypeInContext(ctx), 4);
+        let i32t = LLVMInt32TypeInContext(ctx);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, raw);
+        let mut built: Vec<LLVMValueRef> = Vec::new();
+        let note = |v: LLVMValueRef, built: &mut Vec<LLVMValueRef>| {
+            if !LLVMIsAInstruction(v).is_null() {
+                built.push(v);
+            }
+            v
+        };
+        let cast = |v: LLVMValueRef, to: LLVMTypeRef, built: &mut Vec<LLVMValueRef>| {
+            if LLVMTypeOf(v) == to {
+                v
+            } else {
+                note(LLVMBuildBitCast(builder, v, to, c"".as_ptr()), built)
+            }
+        };
+        let call = |name: &str, overload: Option<LLVMTypeRef>, args: &mut [LLVMValueRef]| {
+            let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+            let mut types: Vec<LLVMTypeRef> = overload.into_iter().collect();
+            let decl = LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), types.len());
+            let fn_ty = LLVMIntrinsicGetType(ctx, id, types.as_mut_ptr(), types.len());
+            LLVMBuildCall2(builder, fn_ty, decl, args.as_mut_ptr(), args.len() as u32, c"".as_ptr())
+        };
+        let mut values: Vec<LLVMValueRef> = Vec::new();
+        for (k, op) in seq.ops.iter().enumerate() {
+            let operand = |o: Operand| match o {
+                Operand::A => a,
+                Operand::B => b,
+                Operand::Zero => LLVMConstNull(ty),
+                Operand::Earlier(i) => values[i],
+            };
+            let (x, y) = (operand(op.x), operand(op.y));
+            let v = match op.insn.emit {
+                Emit::Shuffle => {
+                    let lanes = op.lanes();
+                    let mut mask: Vec<LLVMValueRef> = lanes
+                        .iter()
+                        .map(|s| match s {
+                            Src::Lane(l) => LLVMConstInt(i32t, *l as u64, 0),
+                            Src::Zero => LLVMGetPoison(i32t),
+                        })
+                        .collect();
+                    let y = if op.insn.operands == 1 { LLVMGetPoison(ty) } else { y };
+                    let mask = LLVMConstVector(mask.as_mut_ptr(), 4);
+                    note(LLVMBuildShuffleVector(builder, x, y, mask, c"".as_ptr()), &mut built)
+                }
+                Emit::Intrinsic("llvm.x86.sse41.insertps") => {
+                    // Lane imm % 4 from lane imm / 4 of the second operand.
+                    let imm8 = (op.imm / 4) << 6 | (op.imm % 4) << 4;
+                    let i8t = LLVMInt8TypeInContext(ctx);
+                    let (fx, fy) = (cast(x, float4, &mut built), cast(y, float4, &mut built));
+                    let mut args = [fx, fy, LLVMConstInt(i8t, imm8 as u64, 0)];
+                    let r = note(call("llvm.x86.sse41.insertps", None, &mut args), &mut built);
+                    cast(r, ty, &mut built)
+                }
+                Emit::Intrinsic(_) => {
+                    for &inst in built.iter().rev() {
+                        LLVMInstructionEraseFromParent(inst);
+                    }
+                    LLVMDisposeBuilder(builder);
+                    return None;
+                }
+            };
+            let v = if k + 1 < seq.ops.len() {
+                let f = cast(v, float4, &mut built);
+                let fenced = note(call("llvm.arithmetic.fence", Some(float4), &mut [f]), &mut built);
+                cast(fenced, ty, &mut built)
+            } else {
+                v
+            };
+            values.push(v);
+        }
+        LLVMDisposeBuilder(builder);
+        let result = *values.last().expect("a sequence has an instruction");
+        Some(BuiltSequence {
+            result: Inst(result),
+            built,
+        })
+    }
+}
+
+/// Erases a sequence that was not used.
+pub fn discard(seq: BuiltSequence) {
+    // SAFETY: the instructions built, unused but by each other: erased users first.
+    unsafe {
+        for &inst in seq.built.iter().rev() {
+            LLVMInstructionEraseFromParent(inst);
+        }
+    }
+}
+
+/// Puts a built sequence in place of its shufflevector.
+pub fn replace_with(inst: Inst, seq: BuiltSequence) {
+    // SAFETY: a live shufflevector and a value built before it, of its type.
+    unsafe {
+        super::take_name(inst.raw(), seq.result.raw());
+        LLVMReplaceAllUsesWith(inst.raw(), seq.result.raw());
+        LLVMInstructionEraseFromParent(inst.raw());
+    }
+}
+
+/// The operands of a shufflevector as a key: `%0`/`%1` for variables (the same value
+/// twice has the same number), a constant's text.
+pub fn operand_key(inst: Inst) -> String {
+    let vars = variable_operands(inst);
+    let mut parts = Vec::new();
+    // SAFETY: a live shufflevector's operands; the printed string is disposed.
+    unsafe {
+        for i in 0..2 {
+            let v = LLVMGetOperand(inst.raw(), i);
+            match vars.iter().position(|&x| x == Value(v)) {
+                Some(n) => parts.push(format!("%{n}")),
+                None => {
+                    let text = LLVMPrintValueToString(v);
+                    parts.push(std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned());
+                    LLVMDisposeMessage(text);
+                }
+            }
+        }
+    }
+    parts.join(",")
 }

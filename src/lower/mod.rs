@@ -27,6 +27,7 @@ pub mod backend;
 pub mod eval;
 pub mod rules;
 pub mod search;
+pub mod sequence;
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;

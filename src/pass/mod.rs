@@ -12,6 +12,7 @@
 mod lower;
 pub mod options;
 mod patterns;
+mod select;
 mod vp;
 
 use std::ffi::CStr;
@@ -91,6 +92,11 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     if options.lower && options.stage != Stage::Early {
         let remarks = target.remarks_enabled();
         lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
+    }
+    // Last: what is left a shuffle gets the cheapest instruction sequence.
+    if options.select && options.stage != Stage::Early {
+        let remarks = target.remarks_enabled();
+        select::select_sequences(func, target, options.lower_always, remarks, changed);
     }
     if options.break_masks {
         break_masks(func, changed);

@@ -14,6 +14,9 @@
 //! | `lower`        | rewrite shuffles into cheaper non-shuffle IR (default)         |
 //! | `no-lower`     | leave that out                                                 |
 //! | `lower-always` | testing: every correct recipe, whatever the cost and context   |
+//! | `select`       | four-lane shuffles the backend lowers with more instructions    |
+//! |                | than the target's cheapest sequence become it (default; late)  |
+//! | `no-select`    | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -53,6 +56,9 @@ pub struct Options {
     /// Testing: every correct recipe, whatever its cost, the target and the shuffles
     /// around (so that the differential test exercises every rule).
     pub lower_always: bool,
+    /// Emit the cheapest instruction sequence for shuffles the backend lowers worse
+    /// (`crate::lower::sequence`, measured by compiling both).
+    pub select: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -67,6 +73,7 @@ impl Default for Options {
             vp_lift: false,
             lower: true,
             lower_always: false,
+            select: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -75,7 +82,7 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     inject-panic";
+     select, no-select, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -107,6 +114,8 @@ impl Options {
                     options.lower = true;
                     options.lower_always = true;
                 }
+                "select" => options.select = true,
+                "no-select" => options.select = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

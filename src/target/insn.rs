@@ -656,6 +656,24 @@ pub fn x86_level(cpu: &str) -> &'static str {
     }
 }
 
+/// The feature level of a function's target for [`available`]: from its features where
+/// it has them (clang sets them), else from its CPU (opt's `-mcpu`); `None` for targets
+/// without descriptions.
+pub fn level(desc: &super::TargetDesc) -> Option<&'static str> {
+    match desc.arch() {
+        Arch::X86_64 if desc.features.is_empty() => Some(x86_level(&desc.cpu)),
+        Arch::X86_64 => Some(
+            ["avx512f", "avx2", "avx", "sse4.1", "ssse3"]
+                .into_iter()
+                .find(|f| desc.has_feature(f))
+                .unwrap_or("sse2"),
+        ),
+        Arch::AArch64 if desc.features.split(',').any(|f| f == "-neon") => None,
+        Arch::AArch64 => Some(""),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
