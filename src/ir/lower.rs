@@ -211,9 +211,8 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
     unsafe {
         let (a, b) = (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1));
         let ty = LLVMTypeOf(a);
-        let four_lanes_32 = |t: LLVMTypeRef| {
-            Type(t).fixed_lanes() == Some(4) && Type(t).element_bits() == Some(32)
-        };
+        let four_lanes_32 =
+            |t: LLVMTypeRef| Type(t).fixed_lanes() == Some(4) && Type(t).element_bits() == Some(32);
         if !four_lanes_32(ty) || LLVMTypeOf(raw) != ty || seq.ops.is_empty() {
             return None;
         }
@@ -242,7 +241,14 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
             let mut types: Vec<LLVMTypeRef> = overload.into_iter().collect();
             let decl = LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), types.len());
             let fn_ty = LLVMIntrinsicGetType(ctx, id, types.as_mut_ptr(), types.len());
-            LLVMBuildCall2(builder, fn_ty, decl, args.as_mut_ptr(), args.len() as u32, c"".as_ptr())
+            LLVMBuildCall2(
+                builder,
+                fn_ty,
+                decl,
+                args.as_mut_ptr(),
+                args.len() as u32,
+                c"".as_ptr(),
+            )
         };
         let mut values: Vec<LLVMValueRef> = Vec::new();
         for (k, op) in seq.ops.iter().enumerate() {
@@ -263,9 +269,16 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
                             Src::Zero => LLVMGetPoison(i32t),
                         })
                         .collect();
-                    let y = if op.insn.operands == 1 { LLVMGetPoison(ty) } else { y };
+                    let y = if op.insn.operands == 1 {
+                        LLVMGetPoison(ty)
+                    } else {
+                        y
+                    };
                     let mask = LLVMConstVector(mask.as_mut_ptr(), 4);
-                    note(LLVMBuildShuffleVector(builder, x, y, mask, c"".as_ptr()), &mut built)
+                    note(
+                        LLVMBuildShuffleVector(builder, x, y, mask, c"".as_ptr()),
+                        &mut built,
+                    )
                 }
                 Emit::Intrinsic("llvm.x86.sse41.insertps") => {
                     // Lane imm % 4 from lane imm / 4 of the second operand.
@@ -286,7 +299,10 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
             };
             let v = if k + 1 < seq.ops.len() {
                 let f = cast(v, float4, &mut built);
-                let fenced = note(call("llvm.arithmetic.fence", Some(float4), &mut [f]), &mut built);
+                let fenced = note(
+                    call("llvm.arithmetic.fence", Some(float4), &mut [f]),
+                    &mut built,
+                );
                 cast(fenced, ty, &mut built)
             } else {
                 v
@@ -335,7 +351,11 @@ pub fn operand_key(inst: Inst) -> String {
                 Some(n) => parts.push(format!("%{n}")),
                 None => {
                     let text = LLVMPrintValueToString(v);
-                    parts.push(std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned());
+                    parts.push(
+                        std::ffi::CStr::from_ptr(text)
+                            .to_string_lossy()
+                            .into_owned(),
+                    );
                     LLVMDisposeMessage(text);
                 }
             }

@@ -48,7 +48,11 @@ pub struct Op {
 
 impl std::fmt::Debug for Op {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}#{}({:?}, {:?})", self.insn.name, self.imm, self.x, self.y)
+        write!(
+            f,
+            "{}#{}({:?}, {:?})",
+            self.insn.name, self.imm, self.x, self.y
+        )
     }
 }
 
@@ -244,19 +248,18 @@ impl Searcher {
         let mut ops = Vec::new();
         let mut cost = m.insn.cost;
         let mut zero_read = false;
-        let mut operand = |s: Source, ops: &mut Vec<Op>, earlier: Option<(Source, Operand)>| {
-            match s {
-                Source::Leaf(o) => {
-                    zero_read |= o == Operand::Zero;
-                    o
-                }
-                _ if earlier.is_some_and(|(e, _)| e == s) => earlier.expect("checked").1,
-                Source::Built(i) => {
-                    let b = &self.first[i];
-                    ops.push(b.op);
-                    cost += b.cost;
-                    Operand::Earlier(ops.len() - 1)
-                }
+        let mut operand = |s: Source, ops: &mut Vec<Op>, earlier: Option<(Source, Operand)>| match s
+        {
+            Source::Leaf(o) => {
+                zero_read |= o == Operand::Zero;
+                o
+            }
+            _ if earlier.is_some_and(|(e, _)| e == s) => earlier.expect("checked").1,
+            Source::Built(i) => {
+                let b = &self.first[i];
+                ops.push(b.op);
+                cost += b.cost;
+                Operand::Earlier(ops.len() - 1)
             }
         };
         let xo = operand(x, &mut ops, None);
@@ -286,7 +289,9 @@ enum Source {
 }
 
 fn fits(v: Value, want: [Option<u8>; 4]) -> bool {
-    v.iter().zip(want).all(|(&got, w)| w.is_none_or(|w| w == got))
+    v.iter()
+        .zip(want)
+        .all(|(&got, w)| w.is_none_or(|w| w == got))
 }
 
 /// The lanes `map`'s operands must hold so that its output fits `want`; `None` if no

@@ -109,7 +109,9 @@ pub fn select_sequences(
         if ir::lower::in_shuffle_chain(site.inst) {
             continue; // left for InstCombine to compose, as the lowering does
         }
-        let Some(demand) = demand(&site) else { continue };
+        let Some(demand) = demand(&site) else {
+            continue;
+        };
         let inputs = ir::lower::variable_operands(site.inst);
         let key = format!(
             "{}|{}|{}|{}|{}|{}",
@@ -219,7 +221,9 @@ fn decide(
         let better = emitted[0] <= stock[0]
             && emitted[1] <= stock[1]
             && total(emitted) < total(stock)
-            && best.as_ref().is_none_or(|(_, b)| total(emitted) < total(*b));
+            && best
+                .as_ref()
+                .is_none_or(|(_, b)| total(emitted) < total(*b));
         if better {
             let at_floor = emitted == [floor, floor];
             best = Some((seq, emitted));

@@ -214,6 +214,9 @@ pub struct Stats {
     /// Shuffles the pass lowered to non-shuffle IR (each recipe starts with `freeze`,
     /// which the generator never writes).
     pub lowered: usize,
+    /// Instruction sequences the pass selected, seen by what only they write: the
+    /// fences between their steps and `insertps` calls.
+    pub selected: usize,
 }
 
 /// The files and outputs of one check.
@@ -393,6 +396,14 @@ pub fn check(
         lanes: run.before_out.lines().count(),
         shuffles: programs.iter().map(Program::shuffle_count).sum(),
         lowered: run.after_ir.matches(" = freeze ").count(),
+        selected: run
+            .after_ir
+            .matches(" = call <4 x float> @llvm.arithmetic.fence")
+            .count()
+            + run
+                .after_ir
+                .matches(" = call <4 x float> @llvm.x86.sse41.insertps")
+                .count(),
     })
 }
 
