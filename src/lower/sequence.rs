@@ -21,6 +21,8 @@ use crate::target::insn::{Insn, Lanes, Src};
 
 /// A value of the search: the source of each lane, `0..8` a lane of `A ++ B`, 8 zero.
 type Value = [u8; 4];
+/// A partial value: the lanes a value must hold (`None`: any).
+type Want = [Option<u8>; 4];
 const ZERO: u8 = 8;
 
 /// What an instruction reads.
@@ -291,7 +293,7 @@ enum Source {
 fn fits(v: Value, want: [Option<u8>; 4]) -> bool {
     v.iter()
         .zip(want)
-        .all(|(&got, w)| w.is_none_or(|w| w == got))
+        .all(|(&got, w)| w.map_or(true, |w| w == got))
 }
 
 /// The lanes `map`'s operands must hold so that its output fits `want`; `None` if no
@@ -300,7 +302,7 @@ fn fits(v: Value, want: [Option<u8>; 4]) -> bool {
 fn operand_demands(
     map: [Src; 4],
     want: [Option<u8>; 4],
-) -> Option<([Option<u8>; 4], [Option<u8>; 4])> {
+) -> Option<(Want, Want)> {
     let mut wanted = [None; 8];
     for (src, w) in map.iter().zip(want) {
         let Some(w) = w else { continue };

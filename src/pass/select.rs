@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
+use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::sequence::{Operand, Searcher, Sequence};
@@ -106,8 +107,8 @@ pub fn select_sequences(
     let arch = desc.arch();
     let Some(level) = level(&desc) else { return };
     for site in func.shuffles() {
-        if ir::lower::in_shuffle_chain(site.inst) {
-            continue; // left for InstCombine to compose, as the lowering does
+        if !always && !stands_alone(&site) {
+            continue;
         }
         let Some(demand) = demand(&site) else {
             continue;
@@ -123,6 +124,9 @@ pub fn select_sequences(
             ir::lower::operand_key(site.inst)
         );
         if always {
+            if ir::lower::in_shuffle_chain(site.inst) {
+                continue; // the chain is composed by InstCombine
+            }
             let Some(seq) = searcher(arch, level).sequence(&demand) else {
                 continue;
             };
@@ -192,6 +196,25 @@ fn measure(target: &Target, value: ir::Inst, inputs: &[ir::lower::Value]) -> Opt
     Some([forward, backward])
 }
 
+/// Whether the measurement of `site` alone says what it costs in its function. Not
+/// when it reads or feeds another shuffle (InstCombine composes chains); not when
+/// another shuffle reads one of its operands (the backend shares work between the
+/// shuffles of a value, broadcasts for example, which a measurement of one cannot see);
+/// not when an operand is a load (the backend folds loads into shuffles, `vbroadcastss
+/// (mem)`, which a measurement on registers cannot see). Measured on
+/// `bench/kernels/permute_pairs_i32.c`, three permutes of two loaded vectors: each
+/// sequence is cheaper alone, and the kernel was 1.2x (x86-64-v3) and 1.33x (x86-64-v4)
+/// the instructions of stock with them.
+fn stands_alone(site: &ShuffleSite) -> bool {
+    let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
+    !ir::lower::in_shuffle_chain(site.inst)
+        && !ir::lower::source_is_load(site.inst)
+        && [Side::First, Side::Second]
+            .into_iter()
+            .filter(|&side| variable(side))
+            .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
+}
+
 /// Measures the shuffle, and the cheapest sequences if the descriptions say they are
 /// cheaper; a sequence is used only if it compiles to no more instructions than the
 /// shuffle in either order of the inputs, and to fewer in all.
@@ -223,7 +246,7 @@ fn decide(
             && total(emitted) < total(stock)
             && best
                 .as_ref()
-                .is_none_or(|(_, b)| total(emitted) < total(*b));
+                .map_or(true, |(_, b)| total(emitted) < total(*b));
         if better {
             let at_floor = emitted == [floor, floor];
             best = Some((seq, emitted));
