@@ -458,11 +458,11 @@ TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Featu
 }
 
 // Instruction lines of an assembly listing: indented, not a directive or a comment,
-// not the return, and not a load of a constant-pool entry (`vmovdqa .LCPI0_0(%rip)`,
-// `adrp` + `ldr` on AArch64): in a loop the backend hoists those, so a shuffle that
-// needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions there. A
-// constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) still counts.
-int64_t countInstructions(StringRef Asm) {
+// not the return, and, unless asked, not a load of a constant-pool entry (`vmovdqa
+// .LCPI0_0(%rip)`, `adrp` + `ldr` on AArch64): in a loop the backend hoists those, so a
+// shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
+// there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
+int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
   int64_t Count = 0;
   SmallVector<StringRef, 64> Lines;
   Asm.split(Lines, '\n');
@@ -479,7 +479,7 @@ int64_t countInstructions(StringRef Asm) {
                          Mnemonic.starts_with("mov") || Mnemonic.starts_with("vmov") ||
                          Mnemonic.starts_with("vpbroadcast") ||
                          Mnemonic.starts_with("vbroadcast"));
-    if (!ConstantLoad)
+    if (CountConstantLoads || !ConstantLoad)
       ++Count;
   }
   return Count;
@@ -491,7 +491,7 @@ extern "C" {
 
 int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
                               const LLVMValueRef *InputRefs, size_t NumInputs,
-                              int64_t *Count) {
+                              int CountConstantLoads, int64_t *Count) {
   auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRef));
   if (!Result)
     return 0;
@@ -570,7 +570,7 @@ int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
   if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
     return 0;
   PM.run(Probe);
-  *Count = countInstructions(Asm);
+  *Count = countInstructions(Asm, CountConstantLoads);
   return 1;
 }
 

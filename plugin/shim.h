@@ -151,13 +151,14 @@ LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMT
  * instructions between them (one basic block, no memory access, calls only to
  * intrinsics) are copied into a function of their own in a scratch module, compiled to
  * assembly with the function's target, CPU and features at -O3, and the instruction
- * lines of its body counted (`ret` and constant-pool loads excluded: loops hoist them;
- * a constant folded into an instruction counts with it). This is how
+ * lines of its body counted (`ret` excluded; constant-pool loads only if
+ * count_constant_loads: loops hoist them; a constant folded into an instruction counts
+ * with it). This is how
  * shuf lets the assembly win over a cost model. Returns 0 when the slice cannot be
  * measured, else 1 and the count in *count. */
 int shuf_emitted_instructions(const ShufTarget *t, LLVMValueRef result,
                               const LLVMValueRef *inputs, size_t num_inputs,
-                              int64_t *count);
+                              int count_constant_loads, int64_t *count);
 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);

@@ -85,6 +85,7 @@ extern "C" {
         result: LLVMValueRef,
         inputs: *const LLVMValueRef,
         num_inputs: usize,
+        count_constant_loads: c_int,
         count: *mut i64,
     ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
@@ -344,11 +345,13 @@ impl<'a> Target<'a> {
     /// The instructions the backend emits for `result` computed from `inputs` alone (the
     /// instructions between them compiled as a function of their own, `ret` excluded);
     /// `None` when the slice cannot be measured (it reads memory, spans blocks, calls a
-    /// function, or the target has no backend here).
+    /// function, or the target has no backend here). Constant-pool loads count only with
+    /// `count_constant_loads` (not in a loop, which would hoist them).
     pub fn emitted_instructions<V: Into<LLVMValueRef> + Copy>(
         &self,
         result: impl Into<LLVMValueRef>,
         inputs: &[V],
+        count_constant_loads: bool,
     ) -> Option<i64> {
         let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
         let mut count = 0;
@@ -359,6 +362,7 @@ impl<'a> Target<'a> {
                 result.into(),
                 inputs.as_ptr(),
                 inputs.len(),
+                count_constant_loads as c_int,
                 &mut count,
             )
         };

@@ -363,3 +363,32 @@ pub fn operand_key(inst: Inst) -> String {
     }
     parts.join(",")
 }
+
+/// Whether the block of `inst` is in a cycle of the CFG (a loop body).
+pub fn in_cycle(inst: Inst) -> bool {
+    // SAFETY: a live instruction's block and the blocks reachable from it.
+    unsafe {
+        let home = LLVMGetInstructionParent(inst.raw());
+        let successors = |bb: LLVMBasicBlockRef| -> Vec<LLVMBasicBlockRef> {
+            let term = LLVMGetBasicBlockTerminator(bb);
+            if term.is_null() {
+                return Vec::new();
+            }
+            (0..LLVMGetNumSuccessors(term))
+                .map(|i| LLVMGetSuccessor(term, i))
+                .collect()
+        };
+        let mut seen = vec![home];
+        let mut work = successors(home);
+        while let Some(bb) = work.pop() {
+            if bb == home {
+                return true;
+            }
+            if !seen.contains(&bb) {
+                seen.push(bb);
+                work.extend(successors(bb));
+            }
+        }
+        false
+    }
+}

@@ -299,10 +299,7 @@ fn fits(v: Value, want: [Option<u8>; 4]) -> bool {
 /// The lanes `map`'s operands must hold so that its output fits `want`; `None` if no
 /// operands can (a lane the instruction zeroes that must hold a source, or one operand
 /// lane wanted twice with different contents).
-fn operand_demands(
-    map: [Src; 4],
-    want: [Option<u8>; 4],
-) -> Option<(Want, Want)> {
+fn operand_demands(map: [Src; 4], want: [Option<u8>; 4]) -> Option<(Want, Want)> {
     let mut wanted = [None; 8];
     for (src, w) in map.iter().zip(want) {
         let Some(w) = w else { continue };

@@ -115,7 +115,8 @@ pub fn select_sequences(
         };
         let inputs = ir::lower::variable_operands(site.inst);
         let key = format!(
-            "{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}|{}",
+            ir::lower::in_cycle(site.inst),
             desc.triple,
             desc.cpu,
             desc.features,
@@ -186,11 +187,16 @@ const CANDIDATES: usize = 4;
 /// given order and reversed: where instructions overwrite an operand (SSE, `ins`), the
 /// register copies depend on which input arrives in the result's register, and a
 /// decision must not hang on that.
-fn measure(target: &Target, value: ir::Inst, inputs: &[ir::lower::Value]) -> Option<[i64; 2]> {
-    let forward = target.emitted_instructions(value, inputs)?;
+fn measure(
+    target: &Target,
+    value: ir::Inst,
+    inputs: &[ir::lower::Value],
+    in_loop: bool,
+) -> Option<[i64; 2]> {
+    let forward = target.emitted_instructions(value, inputs, !in_loop)?;
     let reversed: Vec<_> = inputs.iter().rev().copied().collect();
     let backward = match inputs.len() {
-        2 => target.emitted_instructions(value, &reversed)?,
+        2 => target.emitted_instructions(value, &reversed, !in_loop)?,
         _ => forward,
     };
     Some([forward, backward])
@@ -225,7 +231,9 @@ fn decide(
     target: &Target,
     searcher: &Searcher,
 ) -> Decision {
-    let Some(stock) = measure(target, site.inst, inputs) else {
+    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
+    let in_loop = ir::lower::in_cycle(site.inst);
+    let Some(stock) = measure(target, site.inst, inputs, in_loop) else {
         return Decision::Keep;
     };
     let mut best: Option<(Sequence, [i64; 2])> = None;
@@ -237,7 +245,7 @@ fn decide(
         let Some(built) = ir::lower::build_sequence(site.inst, &seq) else {
             continue;
         };
-        let emitted = measure(target, built.result, inputs);
+        let emitted = measure(target, built.result, inputs, in_loop);
         ir::lower::discard(built);
         let Some(emitted) = emitted else { continue };
         let total = |c: [i64; 2]| c[0] + c[1];
