@@ -14,6 +14,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -485,22 +486,57 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
   return Count;
 }
 
-} // namespace
+// How a measured function hands on its result. Where it can, to an empty inline asm
+// that takes it in any vector register (`x` on x86, `w` on AArch64): the backend can
+// neither combine with the use nor has to move the result anywhere, as in a function
+// that goes on using it. Returning it instead pins it to the return register, and a
+// two-address instruction (SSE, NEON `ins`) whose result lands elsewhere pays a copy
+// that real code rarely pays; a store lets the backend fold the shuffle into it.
+const char *consumerConstraint(const Triple &TT, Type *Ty) {
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT || VT->getPrimitiveSizeInBits().getFixedValue() > 128)
+    return nullptr;
+  if (TT.isX86() && VT->getPrimitiveSizeInBits().getFixedValue() == 128)
+    return "x";
+  if (TT.isAArch64())
+    return "w";
+  return nullptr;
+}
 
-extern "C" {
+Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
+                        ArrayRef<Type *> Inputs, Type *ResultTy, StringRef Name) {
+  Probe.setTargetTriple(TM.getTargetTriple());
+  Probe.setDataLayout(TM.createDataLayout());
+  LLVMContext &Ctx = Probe.getContext();
+  Type *Returns = consumerConstraint(TM.getTargetTriple(), ResultTy) ? Type::getVoidTy(Ctx)
+                                                                      : ResultTy;
+  Function *F = Function::Create(FunctionType::get(Returns, Inputs, false),
+                                 GlobalValue::ExternalLinkage, Name, Probe);
+  if (!T.CPU.empty())
+    F->addFnAttr("target-cpu", T.CPU);
+  if (!T.Features.empty())
+    F->addFnAttr("target-features", T.Features);
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
 
-int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
-                              const LLVMValueRef *InputRefs, size_t NumInputs,
-                              int CountConstantLoads, int64_t *Count) {
-  auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRef));
-  if (!Result)
-    return 0;
-  Module &Host = *T->F.getParent();
-  SmallVector<Value *, 4> Inputs;
-  for (size_t I = 0; I < NumInputs; ++I)
-    Inputs.push_back(unwrap(InputRefs[I]));
-  // The slice: every instruction between the inputs and the result.
-  SmallVector<Instruction *, 8> Slice;
+// Ends a measured function: its result to the consumer, or returned.
+void consume(IRBuilder<> &B, TargetMachine &TM, Value *Result) {
+  Type *Ty = Result->getType();
+  if (const char *Constraint = consumerConstraint(TM.getTargetTriple(), Ty)) {
+    auto *AsmTy = FunctionType::get(Type::getVoidTy(Ty->getContext()), {Ty}, false);
+    B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
+                 {Result});
+    B.CreateRetVoid();
+  } else {
+    B.CreateRet(Result);
+  }
+}
+
+// The instructions between `Inputs` and `Result`, in order, `Result` last: one basic
+// block, no memory access, no phi, calls only to intrinsics, constants only as data.
+bool sliceBetween(ArrayRef<Value *> Inputs, Instruction *Result,
+                  SmallVectorImpl<Instruction *> &Slice) {
   SmallVector<Instruction *, 8> Work{Result};
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();
@@ -508,10 +544,10 @@ int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
       continue;
     if (I->getParent() != Result->getParent() || I->mayReadOrWriteMemory() ||
         isa<PHINode>(I))
-      return 0;
+      return false;
     if (auto *Call = dyn_cast<CallInst>(I))
       if (!Call->getCalledFunction() || !Call->getCalledFunction()->isIntrinsic())
-        return 0;
+        return false;
     Slice.push_back(I);
     for (Value *Op : I->operands()) {
       if (is_contained(Inputs, Op))
@@ -521,56 +557,92 @@ int shuf_emitted_instructions(const ShufTarget *T, LLVMValueRef ResultRef,
       else if (isa<Function>(Op))
         continue; // an intrinsic callee
       else if (!isa<Constant>(Op) || isa<GlobalValue>(Op) || isa<ConstantExpr>(Op))
-        return 0;
+        return false;
     }
   }
   sort(Slice, [](Instruction *X, Instruction *Y) { return X->comesBefore(Y); });
+  return true;
+}
 
+// Compiles `Probe` and counts the instructions of each function in `Names`.
+bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoads,
+                         ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
+  SmallString<4096> Asm;
+  raw_svector_ostream OS(Asm);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return false;
+  PM.run(Probe);
+  StringRef Text = Asm.str();
+  for (const std::string &Name : Names) {
+    // From the function's label to the next function's (or the end).
+    size_t Begin = Text.find("\n" + Name + ":");
+    if (Begin == StringRef::npos)
+      return false;
+    size_t End = Text.find("\nshuf_", Begin + 1);
+    Counts.push_back(countInstructions(Text.slice(Begin, End), CountConstantLoads));
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRefs,
+                              size_t NumResults, const LLVMValueRef *InputRefs,
+                              size_t NumInputs, int CountConstantLoads, int64_t *Counts) {
+  Module &Host = *T->F.getParent();
+  SmallVector<Value *, 4> Inputs;
+  for (size_t I = 0; I < NumInputs; ++I)
+    Inputs.push_back(unwrap(InputRefs[I]));
+  SmallVector<SmallVector<Instruction *, 8>, 4> Slices;
+  for (size_t R = 0; R < NumResults; ++R) {
+    auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRefs[R]));
+    if (!Result || !sliceBetween(Inputs, Result, Slices.emplace_back()))
+      return 0;
+  }
   const Triple &TT = Host.getTargetTriple();
   TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
   if (!TM)
     return 0;
   LLVMContext &Ctx = Host.getContext();
-  Module Probe("shuf-probe", Ctx);
-  Probe.setTargetTriple(TT);
-  Probe.setDataLayout(TM->createDataLayout());
-  SmallVector<Type *, 4> Params;
+  SmallVector<Type *, 4> InputTypes;
   for (Value *V : Inputs)
-    Params.push_back(V->getType());
-  Function *F = Function::Create(FunctionType::get(Result->getType(), Params, false),
-                                 GlobalValue::ExternalLinkage, "shuf_probe", Probe);
-  if (!T->CPU.empty())
-    F->addFnAttr("target-cpu", T->CPU);
-  if (!T->Features.empty())
-    F->addFnAttr("target-features", T->Features);
-  F->addFnAttr(Attribute::NoUnwind);
-  ValueToValueMapTy Map;
-  for (size_t I = 0; I < Inputs.size(); ++I)
-    Map[Inputs[I]] = F->getArg(I);
-  for (Instruction *I : Slice)
-    if (auto *Call = dyn_cast<CallInst>(I)) {
-      Function *Callee = Call->getCalledFunction();
-      Map[Callee] = Probe.getOrInsertFunction(Callee->getName(), Callee->getFunctionType(),
-                                              Callee->getAttributes())
-                        .getCallee();
+    InputTypes.push_back(V->getType());
+  // One function per result, compiled together: setting up code generation costs more
+  // than a small function.
+  Module Probe("shuf-probe", Ctx);
+  SmallVector<std::string, 4> Names;
+  for (size_t R = 0; R < NumResults; ++R) {
+    Names.push_back("shuf_probe_" + std::to_string(R));
+    Function *F =
+        probeFunction(Probe, *TM, *T, InputTypes, Slices[R].back()->getType(), Names.back());
+    ValueToValueMapTy Map;
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      Map[Inputs[I]] = F->getArg(I);
+    for (Instruction *I : Slices[R])
+      if (auto *Call = dyn_cast<CallInst>(I)) {
+        Function *Callee = Call->getCalledFunction();
+        Map[Callee] = Probe.getOrInsertFunction(Callee->getName(), Callee->getFunctionType(),
+                                                Callee->getAttributes())
+                          .getCallee();
+      }
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+    for (Instruction *I : Slices[R]) {
+      Instruction *Copy = I->clone();
+      B.Insert(Copy);
+      Map[I] = Copy;
+      RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+      Copy->setDebugLoc(DebugLoc());
     }
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
-  for (Instruction *I : Slice) {
-    Instruction *Copy = I->clone();
-    B.Insert(Copy);
-    Map[I] = Copy;
-    RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
-    Copy->setDebugLoc(DebugLoc());
+    consume(B, *TM, Map[Slices[R].back()]);
   }
-  B.CreateRet(Map[Result]);
-
-  SmallString<2048> Asm;
-  raw_svector_ostream OS(Asm);
-  legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+  SmallVector<int64_t, 4> Emitted;
+  if (!emittedInstructions(*TM, Probe, CountConstantLoads, Names, Emitted))
     return 0;
-  PM.run(Probe);
-  *Count = countInstructions(Asm, CountConstantLoads);
+  for (size_t R = 0; R < NumResults; ++R)
+    Counts[R] = Emitted[R];
   return 1;
 }
 

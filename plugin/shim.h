@@ -147,18 +147,20 @@ int shuf_vp_info(LLVMValueRef call, ShufVPInfo *info);
  * inserted into `module`; NULL if the type does not fit the intrinsic. */
 LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMTypeRef fn_ty);
 
-/* The instructions the backend emits for `result` computed from `inputs` alone: the
- * instructions between them (one basic block, no memory access, calls only to
- * intrinsics) are copied into a function of their own in a scratch module, compiled to
- * assembly with the function's target, CPU and features at -O3, and the instruction
- * lines of its body counted (`ret` excluded; constant-pool loads only if
- * count_constant_loads: loops hoist them; a constant folded into an instruction counts
- * with it). This is how
- * shuf lets the assembly win over a cost model. Returns 0 when the slice cannot be
- * measured, else 1 and the count in *count. */
-int shuf_emitted_instructions(const ShufTarget *t, LLVMValueRef result,
-                              const LLVMValueRef *inputs, size_t num_inputs,
-                              int count_constant_loads, int64_t *count);
+/* The instructions the backend emits for each of `results`, computed from `inputs`
+ * alone: the instructions between them (one basic block, no memory access, calls only
+ * to intrinsics) are copied into a function of their own that hands the result to an
+ * empty inline asm taking it in any vector register (x86, AArch64; elsewhere it is
+ * returned), all of them in one scratch module compiled to assembly with the
+ * function's target, CPU and features at -O3, and the instruction lines of each body
+ * counted (`ret` excluded; constant-
+ * pool loads only if count_constant_loads: loops hoist them; a constant folded into an
+ * instruction counts with it). This is how shuf lets the assembly win over a cost
+ * model. Returns 0 when a slice cannot be measured, else 1 and the counts in
+ * counts[0..num_results]. */
+int shuf_emitted_instructions(const ShufTarget *t, const LLVMValueRef *results,
+                              size_t num_results, const LLVMValueRef *inputs,
+                              size_t num_inputs, int count_constant_loads, int64_t *counts);
 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);

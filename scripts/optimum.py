@@ -4,11 +4,16 @@
 
   stock    the instructions llc emits for the shufflevector as written;
   shuf     the same after `opt -passes=shuffle-lib`;
-  optimum  the fewest instructions by the target descriptions (`shuf optimum CPU`:
-           an exhaustive search of up to 3 instructions, plus table instructions).
+  optimum  the fewest instructions by the target descriptions, register copies
+           included (`shuf optimum CPU`: its third column; the function's calling
+           convention puts the operands in the first two registers and the result in
+           the first, and two-address instructions overwrite an operand); also the
+           fewest without copies (second column), a lower bound.
 
-Instructions are counted in each function's body, `ret` excluded, constant-pool loads
-included (adrp + ldr on AArch64). Writes bench/results/optimum.md.
+Each function hands the shuffle to an empty inline asm that takes it in any vector
+register (its result may stay where it is, as in code that goes on using it, and nothing
+folds into its use); instructions are counted in its body, `ret` excluded, constant-pool
+loads included (adrp + ldr on AArch64). Writes bench/results/optimum-TYPE.md.
 
   scripts/optimum.py [--cpus x86-64-v3,neoverse-n1] [--type i32|float] [--no-report]
 """
@@ -34,13 +39,18 @@ def masks():
         yield [code // 9 ** (3 - i) % 9 - 1 for i in range(4)]
 
 
-def module(ty):
+def module(ty, constraint):
+    """A function per mask that hands the shuffle to an empty inline asm taking it in any
+    vector register (`constraint`: `x` on x86, `w` on AArch64), as the selection's
+    measurements do: the result may stay in any register and nothing folds into its
+    use."""
     out = []
     for code, mask in enumerate(masks()):
         sel = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
-        out.append(f"define <4 x {ty}> @m{code}(<4 x {ty}> %a, <4 x {ty}> %b) {{\n"
+        out.append(f"define void @m{code}(<4 x {ty}> %a, <4 x {ty}> %b) {{\n"
                    f"  %s = shufflevector <4 x {ty}> %a, <4 x {ty}> %b, <4 x i32> <{sel}>\n"
-                   f"  ret <4 x {ty}> %s\n}}\n")
+                   f"  call void asm sideeffect \"\", \"{constraint}\"(<4 x {ty}> %s)\n"
+                   f"  ret void\n}}\n")
     return "\n".join(out)
 
 
@@ -67,7 +77,7 @@ def copies(asm):
 
 
 def counts(asm):
-    """Instructions per function `m<code>`, `ret` excluded."""
+    """Instructions per function `m<code>`, `ret` excluded (the inline asm is none)."""
     out, current = {}, None
     for line in asm.splitlines():
         m = re.match(r"^m(\d+):", line)
@@ -89,9 +99,10 @@ def counts(asm):
 
 def sweep(cpu, ty, work):
     triple = CPUS[cpu]
-    src = work / f"masks-{ty}.ll"
+    constraint = "x" if triple.startswith("x86") else "w"
+    src = work / f"masks-{ty}-{constraint}.ll"
     if not src.exists():
-        src.write_text(module(ty))
+        src.write_text(module(ty, constraint))
     target = [f"-mtriple={triple}", f"-mcpu={cpu}"]
     stock = counts(run([LLVM_BIN / "llc", *target, "-O3", src, "-o", "-"]))
     after = work / f"after-{cpu}-{ty}.ll"
@@ -99,16 +110,12 @@ def sweep(cpu, ty, work):
          src, "-S", "-o", after])
     shuf_asm = run([LLVM_BIN / "llc", *target, "-O3", after, "-o", "-"])
     shuf = counts(shuf_asm)
-    optimum = {}
-    all_masks = list(masks())
+    optimum, fewest = {}, {}
     for code, line in enumerate(run([SHUF, "optimum", cpu]).splitlines()):
-        cost = line.split()[1]
-        optimum[code] = None if cost == "none" else int(cost)
-        # Nothing to compute but the second operand: the function still moves it into
-        # the return register.
-        if optimum[code] == 0 and any(m >= 4 for m in all_masks[code]):
-            optimum[code] = 1
-    return stock, shuf, optimum, copies(shuf_asm)
+        _, bare, with_copies = line.split()
+        fewest[code] = None if bare == "none" else int(bare)
+        optimum[code] = None if with_copies == "none" else int(with_copies)
+    return stock, shuf, optimum, fewest, copies(shuf_asm)
 
 
 def show(mask):
@@ -130,20 +137,23 @@ def main():
              f"Every two-source shuffle of four {args.type} lanes with poison lanes "
              f"({len(all_masks)} masks): instructions `llc` emits for the mask as written "
              "(stock), after `opt -passes=shuffle-lib` (shuf), and the fewest by the "
-             "target descriptions (`shuf optimum`: up to 3 instructions, or a table "
-             "instruction). `ret` excluded; constant-pool loads counted; a mask that is the second "
-             "operand costs 1 (the move into the return register). On x86-64-v2 the SSE "
-             "instructions overwrite their first operand, so stock pays register copies "
-             "the descriptions do not model: its gaps there are partly copies. Written by "
+             "target descriptions with the register copies they need (`shuf optimum`; "
+             "optimum), and without copies (a lower bound). The copies: the function gets "
+             "its operands in the first two registers, "
+             "and two-address instructions (SSE's before AVX, NEON's `ins`) overwrite an "
+             "operand, so an operand still needed costs a `movaps`/`mov v.16b` "
+             "(`src/lower/registers.rs`). Each function hands its shuffle to an empty inline "
+             "asm that takes it in any vector register, so the result may stay where it is; "
+             "`ret` is not counted, constant-pool loads are. Written by "
              "`scripts/optimum.py`.", "",
-             "| cpu | stock total | shuf total | optimum total | stock > optimum | "
-             "stock = optimum | stock < optimum | shuf > stock | shuf < stock | "
-             "shuf at optimum | shuf > optimum |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| cpu | stock total | shuf total | optimum total | no-copy bound | "
+             "stock > optimum | stock = optimum | stock < optimum | shuf > stock | "
+             "shuf < stock | shuf at optimum | shuf > optimum |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     details = []
     with tempfile.TemporaryDirectory(prefix="shuf-optimum-") as tmp:
         for cpu in args.cpus.split(","):
-            stock, shuf, optimum, shuf_copies = sweep(cpu, args.type, Path(tmp))
+            stock, shuf, optimum, fewest, shuf_copies = sweep(cpu, args.type, Path(tmp))
             above = [c for c in stock if optimum[c] is not None and stock[c] > optimum[c]]
             equal = [c for c in stock if stock[c] == optimum[c]]
             below = [c for c in stock if optimum[c] is not None and stock[c] < optimum[c]]
@@ -153,7 +163,7 @@ def main():
             shuf_above = [c for c in stock if optimum[c] is not None and shuf[c] > optimum[c]]
             total = lambda d: sum(v for v in d.values() if v is not None)
             lines.append(f"| {cpu} | {total(stock)} | {total(shuf)} | {total(optimum)} | "
-                         f"{len(above)} | {len(equal)} | {len(below)} | {len(worse)} | "
+                         f"{total(fewest)} | {len(above)} | {len(equal)} | {len(below)} | {len(worse)} | "
                          f"{len(better)} | {len(at)} ({100 * len(at) / len(stock):.2f}%) | "
                          f"{len(shuf_above)} |")
             gaps = collections.Counter(stock[c] - optimum[c] for c in above)
@@ -176,15 +186,11 @@ def main():
                                    f"{optimum[c]}" for c in below[:8]) + ".")
                 details.append("")
             if shuf_above:
-                by_copies = [c for c in shuf_above if shuf[c] - shuf_copies[c] <= optimum[c]]
+                by_copies = [c for c in shuf_above if shuf[c] - shuf_copies[c] <= fewest[c]]
                 details.append(
                     f"shuf above the optimum on {len(shuf_above)} masks; on {len(by_copies)} of "
-                    "them only by register copies (`movaps`/`mov v.16b`: an instruction that "
-                    "overwrites its first operand, `ins` or an SSE one, whose result must end "
-                    "in the return register; the descriptions count no copies). Not counting "
-                    f"copies, shuf is at the optimum on "
-                    f"{len(at) + len(by_copies)} masks "
-                    f"({100 * (len(at) + len(by_copies)) / len(stock):.2f}%).")
+                    "them its instructions other than register copies (`movaps`/`mov v.16b`) "
+                    "are as few as the no-copy bound.")
                 details.append("")
                 details.append("For example: " + "; ".join(
                     f"`{show(all_masks[c])}` stock {stock[c]}, shuf {shuf[c]}, optimum "

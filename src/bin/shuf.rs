@@ -4,12 +4,14 @@
 //! shuf explain MASK [--lanes N] [--first KIND] [--second KIND] [--type T]
 //!                   [--target TRIPLE] [--cpu CPU] [--features F]
 //! shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
-//! shuf optimum CPU [--depth D]
+//! shuf optimum CPU [--depth D] [--sequences]
 //! ```
 //!
 //! `optimum` prints, for every two-source mask of four lanes with poison (6561, lanes
 //! `0..8` or `-1`, in counting order, first lane slowest), the fewest instructions that
-//! compute it by the target's descriptions (`shuf::lower::search`): one line `MASK COST`.
+//! compute it by the target's descriptions (`shuf::lower::search`), and the fewest with
+//! the register copies they need in a function of their own (`shuf::lower::registers`):
+//! one line `MASK FEWEST WITH-COPIES`, and with `--sequences` the sequence.
 //! CPU is `x86-64`, `x86-64-v2`, `x86-64-v3`, `x86-64-v4` or an AArch64 CPU.
 //!
 //! MASK is a list of selectors, `4,2,5,1` or `<4, 2, poison, 1>` (`poison`, `u` or `-1`
@@ -35,7 +37,7 @@ use shuf::target::{CostKind, ShuffleKind};
 const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--second KIND] \
 [--type T] [--target TRIPLE] [--cpu CPU] [--features F]
        shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
-       shuf optimum CPU [--depth D]
+       shuf optimum CPU [--depth D] [--sequences]
 KIND: var poison undef zero splat const";
 
 #[derive(Default)]
@@ -282,23 +284,35 @@ fn explain_file(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// `shuf optimum CPU [--depth D]`.
+/// `shuf optimum CPU [--depth D]`: per mask, the fewest instructions by the
+/// descriptions, and the fewest with the register copies they need in a function of
+/// their own (operands in the first two registers, result stored from any).
 fn optimum(mut argv: impl Iterator<Item = String>) -> Result<(), String> {
     use shuf::lower::search::{Optimum, MAX_DEPTH};
+    use shuf::lower::sequence::Searcher;
     use shuf::target::insn::{available, x86_level};
     use shuf::target::Arch;
     let cpu = argv.next().ok_or("shuf optimum CPU [--depth D]")?;
-    let depth = match (argv.next().as_deref(), argv.next()) {
-        (Some("--depth"), Some(d)) => d.parse().map_err(|_| "--depth: a number")?,
-        (None, _) => MAX_DEPTH,
-        _ => return Err("shuf optimum CPU [--depth D]".into()),
-    };
-    let insns = if cpu.starts_with("x86-64") {
-        available(Arch::X86_64, x86_level(&cpu))
+    let usage = "shuf optimum CPU [--depth D] [--sequences]";
+    let (mut depth, mut show_sequences) = (MAX_DEPTH, false);
+    while let Some(arg) = argv.next() {
+        match arg.as_str() {
+            "--depth" => {
+                let d = argv.next().ok_or(usage)?;
+                depth = d.parse().map_err(|_| "--depth: a number")?;
+            }
+            "--sequences" => show_sequences = true,
+            _ => return Err(usage.into()),
+        }
+    }
+    let (arch, level) = if cpu.starts_with("x86-64") {
+        (Arch::X86_64, x86_level(&cpu))
     } else {
-        available(Arch::AArch64, "")
+        (Arch::AArch64, "")
     };
+    let insns = available(arch, level);
     let search = Optimum::new(&insns, 1, depth);
+    let searcher = Searcher::new(&insns, 1, level);
     let mut out = String::new();
     for code in 0..9usize.pow(4) {
         let mask: [i32; 4] =
@@ -310,11 +324,34 @@ fn optimum(mut argv: impl Iterator<Item = String>) -> Result<(), String> {
                 Sym::Src(m as usize)
             }
         });
-        let cost = search
-            .of(&demand)
-            .map_or("none".to_string(), |c| c.to_string());
+        let fewest = search.of(&demand);
+        let mut sequence = None;
+        let with_copies = match fewest {
+            // An operand as it is, or nothing.
+            Some(0) => Some(0),
+            _ => {
+                sequence = searcher.sequence(&demand);
+                let searched = sequence.as_ref().map(|s| s.total());
+                let table = search.table(&demand);
+                if table.is_some_and(|t| searched.map_or(true, |s| t < s)) {
+                    sequence = None; // a table instruction
+                }
+                searched.into_iter().chain(table).min()
+            }
+        };
+        let show = |c: Option<u32>| c.map_or("none".to_string(), |c| c.to_string());
         let text: Vec<String> = mask.iter().map(|m| m.to_string()).collect();
-        out.push_str(&format!("{} {cost}\n", text.join(",")));
+        out.push_str(&format!(
+            "{} {} {}",
+            text.join(","),
+            show(fewest),
+            show(with_copies)
+        ));
+        if show_sequences {
+            let seq = sequence.map_or("-".to_string(), |s| s.describe());
+            out.push_str(&format!(" {seq}"));
+        }
+        out.push('\n');
     }
     print!("{out}");
     Ok(())

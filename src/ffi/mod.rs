@@ -82,11 +82,12 @@ extern "C" {
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
     fn shuf_emitted_instructions(
         t: *const ShufTarget,
-        result: LLVMValueRef,
+        results: *const LLVMValueRef,
+        num_results: usize,
         inputs: *const LLVMValueRef,
         num_inputs: usize,
         count_constant_loads: c_int,
-        count: *mut i64,
+        counts: *mut i64,
     ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
     fn shuf_option_only() -> *const c_char;
@@ -342,31 +343,35 @@ impl<'a> Target<'a> {
         (ok != 0).then_some(cost)
     }
 
-    /// The instructions the backend emits for `result` computed from `inputs` alone (the
-    /// instructions between them compiled as a function of their own, `ret` excluded);
-    /// `None` when the slice cannot be measured (it reads memory, spans blocks, calls a
-    /// function, or the target has no backend here). Constant-pool loads count only with
+    /// The instructions the backend emits for each of `results` computed from `inputs`
+    /// alone (the instructions between them compiled as a function of their own that
+    /// stores the result, all in one compilation; `ret` and the store excluded); `None`
+    /// when a slice cannot be measured (it reads memory, spans blocks, calls a function,
+    /// or the target has no backend here). Constant-pool loads count only with
     /// `count_constant_loads` (not in a loop, which would hoist them).
-    pub fn emitted_instructions<V: Into<LLVMValueRef> + Copy>(
+    pub fn emitted_instructions<R: Into<LLVMValueRef> + Copy, V: Into<LLVMValueRef> + Copy>(
         &self,
-        result: impl Into<LLVMValueRef>,
+        results: &[R],
         inputs: &[V],
         count_constant_loads: bool,
-    ) -> Option<i64> {
+    ) -> Option<Vec<i64>> {
+        let results: Vec<LLVMValueRef> = results.iter().map(|&v| v.into()).collect();
         let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
-        let mut count = 0;
-        // SAFETY: valid context; `result` and `inputs` are live values of its function.
+        let mut counts = vec![0; results.len()];
+        // SAFETY: valid context; `results` and `inputs` are live values of its function;
+        // `counts` has a slot per result.
         let ok = unsafe {
             shuf_emitted_instructions(
                 self.0,
-                result.into(),
+                results.as_ptr(),
+                results.len(),
                 inputs.as_ptr(),
                 inputs.len(),
                 count_constant_loads as c_int,
-                &mut count,
+                counts.as_mut_ptr(),
             )
         };
-        (ok != 0).then_some(count)
+        (ok != 0).then_some(counts)
     }
 
     pub fn vector_register_bits(&self) -> u32 {

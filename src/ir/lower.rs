@@ -80,17 +80,16 @@ impl Function {
     }
 }
 
-/// Replaces the shufflevector `inst` by `recipe` on its operand; false if it was left
-/// alone (an element type the recipe cannot see as integers).
-pub fn apply(inst: Inst, recipe: &Recipe) -> bool {
+/// Replaces the shufflevector `inst` by `recipe` on its operand and returns what
+/// replaced it; `None` if it was left alone (an element type the recipe cannot see as
+/// integers).
+pub fn apply(inst: Inst, recipe: &Recipe) -> Option<Value> {
     let raw = inst.raw();
     // SAFETY: `inst` is a live shufflevector; everything is built right before it.
     unsafe {
         let source = LLVMGetOperand(raw, recipe.source.index() as u32);
         let source_ty = LLVMTypeOf(source);
-        let Some(bits) = element_bits(Type(source_ty)) else {
-            return false;
-        };
+        let bits = element_bits(Type(source_ty))?;
         let ctx = LLVMGetTypeContext(source_ty);
         let b = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(b, raw);
@@ -128,7 +127,7 @@ pub fn apply(inst: Inst, recipe: &Recipe) -> bool {
                 // Checked by the pure layer; unreachable, but leave the shuffle (the
                 // instructions built so far are dead).
                 LLVMDisposeBuilder(b);
-                return false;
+                return None;
             };
             v = match step {
                 Step::Freeze => LLVMBuildFreeze(b, v, c"".as_ptr()),
@@ -158,7 +157,7 @@ pub fn apply(inst: Inst, recipe: &Recipe) -> bool {
         super::take_name(raw, result);
         LLVMReplaceAllUsesWith(raw, result);
         LLVMInstructionEraseFromParent(raw);
-        true
+        Some(Value(result))
     }
 }
 
@@ -169,6 +168,12 @@ pub struct Value(LLVMValueRef);
 impl From<Value> for LLVMValueRef {
     fn from(v: Value) -> LLVMValueRef {
         v.0
+    }
+}
+
+impl From<Inst> for Value {
+    fn from(i: Inst) -> Value {
+        Value(i.raw())
     }
 }
 

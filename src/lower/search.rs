@@ -138,6 +138,17 @@ impl Optimum {
             .filter(|&c| self.cost[c] != u32::MAX && fits(decode(c)))
             .map(|c| self.cost[c])
             .min();
+        match (searched, self.table(demand)) {
+            (Some(s), Some(t)) => Some(s.min(t)),
+            (s, t) => s.or(t),
+        }
+    }
+
+    /// The cheapest table instruction (`pshufb`, `tbl`, `vpermt2d`) that does `demand`.
+    /// They need no register copies: `tbl` writes any register, and the others
+    /// overwrite a register the shuffle's operand is in only when that is the result's
+    /// (`pshufb` of `B` alone is never cheapest: `pshufd` does any one-source mask).
+    pub fn table(&self, demand: &[Sym; 4]) -> Option<u32> {
         let reads = |second: bool| {
             demand
                 .iter()
@@ -145,16 +156,11 @@ impl Optimum {
         };
         let one_source = !(reads(false) && reads(true));
         let has_zero = demand.contains(&Sym::Zero);
-        let table = self
-            .tables
+        self.tables
             .iter()
             .filter(|&&(two, zero, _)| (two || one_source) && (zero || !has_zero))
             .map(|&(_, _, c)| c)
-            .min();
-        match (searched, table) {
-            (Some(s), Some(t)) => Some(s.min(t)),
-            (s, t) => s.or(t),
-        }
+            .min()
     }
 }
 

@@ -120,20 +120,34 @@ pub fn lower_shuffles(
                 .all(|s| planned.contains(s))
     });
     for (site, choice, original) in plans {
-        if remarks {
+        // With remarks, what llc emits for each alone: the cost model against the
+        // assembly (scripts/predicted.py reports both).
+        let inputs = ir::lower::variable_operands(site.inst);
+        let in_loop = ir::lower::in_cycle(site.inst);
+        let emitted = |v: ir::lower::Value| {
+            target
+                .emitted_instructions(&[v], &inputs, !in_loop)
+                .map_or("?".to_string(), |n| n[0].to_string())
+        };
+        let before = remarks.then(|| emitted(site.inst.into()));
+        let message = format!(
+            "{}: mask {} (cost {original}",
+            choice.recipe.rule, site.shuffle.mask
+        );
+        let Some(result) = ir::lower::apply(site.inst, &choice.recipe) else {
+            continue;
+        };
+        *changed = true;
+        SHUFFLES_LOWERED.add(1);
+        rule_statistic(choice.recipe.rule).add(1);
+        if let Some(before) = before {
             let message = format!(
-                "{}: mask {} (cost {original}) became {} (cost {})",
-                choice.recipe.rule,
-                site.shuffle.mask,
+                "{message}, llc {before}) became {} (cost {}, llc {})",
                 describe(&choice.recipe.steps),
-                choice.cost
+                choice.cost,
+                emitted(result)
             );
-            target.remark(RemarkKind::Passed, c"Lower", site.inst, &message);
-        }
-        if ir::lower::apply(site.inst, &choice.recipe) {
-            *changed = true;
-            SHUFFLES_LOWERED.add(1);
-            rule_statistic(choice.recipe.rule).add(1);
+            target.remark(RemarkKind::Passed, c"Lower", result, &message);
         }
     }
 }

@@ -2,13 +2,14 @@
 //! instructions than the target's cheapest sequence (`crate::lower::sequence`) becomes
 //! that sequence.
 //!
-//! The assembly decides. The shim compiles the shuffle alone, and then the sequence
-//! alone, with the function's target, CPU and features, and counts the instructions
-//! (`Target::emitted_instructions`); the sequence replaces the shuffle only if it
-//! compiles to strictly fewer. Descriptions thus only propose: a wrong description
-//! costs a measurement, never a worse program. Both counts and the decision are
-//! remembered per target, types, operands and mask, so each distinct shuffle is
-//! compiled at most twice in a process.
+//! The assembly decides. The shim compiles the shuffle alone and the cheapest sequences
+//! alone (each as a function of its own that stores the result, all in one
+//! compilation), with the function's target, CPU and features, and counts the
+//! instructions (`Target::emitted_instructions`); a sequence replaces the shuffle only
+//! if it compiles to strictly fewer. Descriptions thus only propose: a wrong description
+//! costs a measurement, never a worse program. The decision is remembered per target,
+//! types, operands, mask and loop, so each distinct shuffle is compiled once in a
+//! process.
 //!
 //! ```text
 //! %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <u,u,0,4>   ; x86-64-v3: 3
@@ -26,7 +27,7 @@ use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::lower::sequence::{Operand, Searcher, Sequence};
+use crate::lower::sequence::{Searcher, Sequence};
 use crate::target::insn::{available, level};
 use crate::target::Arch;
 
@@ -66,7 +67,7 @@ fn searcher(arch: Arch, level: &'static str) -> Arc<Searcher> {
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     map.entry((arch as u8, level))
-        .or_insert_with(|| Arc::new(Searcher::new(&available(arch, level), 1)))
+        .or_insert_with(|| Arc::new(Searcher::new(&available(arch, level), 1, level)))
         .clone()
 }
 
@@ -167,9 +168,10 @@ pub fn select_sequences(
         };
         if remarks {
             let message = format!(
-                "sequence: mask {} ({stock} instructions) became {} ({emitted})",
+                "sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
                 site.shuffle.mask,
-                describe(&seq)
+                seq.describe(),
+                seq.total()
             );
             target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
         }
@@ -181,26 +183,7 @@ pub fn select_sequences(
 }
 
 /// Sequences measured per shuffle, cheapest by the descriptions first.
-const CANDIDATES: usize = 4;
-
-/// Instructions emitted for `value` computed from `inputs`, with the inputs in the
-/// given order and reversed: where instructions overwrite an operand (SSE, `ins`), the
-/// register copies depend on which input arrives in the result's register, and a
-/// decision must not hang on that.
-fn measure(
-    target: &Target,
-    value: ir::Inst,
-    inputs: &[ir::lower::Value],
-    in_loop: bool,
-) -> Option<[i64; 2]> {
-    let forward = target.emitted_instructions(value, inputs, !in_loop)?;
-    let reversed: Vec<_> = inputs.iter().rev().copied().collect();
-    let backward = match inputs.len() {
-        2 => target.emitted_instructions(value, &reversed, !in_loop)?,
-        _ => forward,
-    };
-    Some([forward, backward])
-}
+const CANDIDATES: usize = 3;
 
 /// Whether the measurement of `site` alone says what it costs in its function. Not
 /// when it reads or feeds another shuffle (InstCombine composes chains); not when
@@ -221,9 +204,9 @@ fn stands_alone(site: &ShuffleSite) -> bool {
             .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
 }
 
-/// Measures the shuffle, and the cheapest sequences if the descriptions say they are
-/// cheaper; a sequence is used only if it compiles to no more instructions than the
-/// shuffle in either order of the inputs, and to fewer in all.
+/// Measures the shuffle and the cheapest sequences by the descriptions, all in one
+/// compilation; the sequence that compiles to the fewest instructions is used if that is
+/// strictly fewer than the shuffle's (on a tie, the one the descriptions rank first).
 fn decide(
     site: &ShuffleSite,
     demand: &[Sym; 4],
@@ -231,65 +214,37 @@ fn decide(
     target: &Target,
     searcher: &Searcher,
 ) -> Decision {
-    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
-    let in_loop = ir::lower::in_cycle(site.inst);
-    let Some(stock) = measure(target, site.inst, inputs, in_loop) else {
-        return Decision::Keep;
-    };
-    let mut best: Option<(Sequence, [i64; 2])> = None;
-    for seq in searcher.sequences(demand, CANDIDATES) {
-        let floor = i64::from(seq.cost);
-        if floor >= stock[0].max(stock[1]) {
-            break; // sorted by cost: none after is cheaper
-        }
-        let Some(built) = ir::lower::build_sequence(site.inst, &seq) else {
-            continue;
-        };
-        let emitted = measure(target, built.result, inputs, in_loop);
-        ir::lower::discard(built);
-        let Some(emitted) = emitted else { continue };
-        let total = |c: [i64; 2]| c[0] + c[1];
-        let better = emitted[0] <= stock[0]
-            && emitted[1] <= stock[1]
-            && total(emitted) < total(stock)
-            && best
-                .as_ref()
-                .map_or(true, |(_, b)| total(emitted) < total(*b));
-        if better {
-            let at_floor = emitted == [floor, floor];
-            best = Some((seq, emitted));
-            if at_floor {
-                break;
-            }
-        }
-    }
-    match best {
-        Some((seq, emitted)) => Decision::Use {
-            seq,
-            stock: stock[0],
-            emitted: emitted[0],
-        },
-        None => Decision::Keep,
-    }
-}
-
-/// `punpckldq(a, b), pshufd(#0)`, for remarks.
-fn describe(seq: &Sequence) -> String {
-    let parts: Vec<String> = seq
-        .ops
-        .iter()
-        .map(|op| {
-            let name = |o: Operand| match o {
-                Operand::A => "a".to_string(),
-                Operand::B => "b".to_string(),
-                Operand::Zero => "zero".to_string(),
-                Operand::Earlier(i) => format!("#{i}"),
-            };
-            match op.insn.operands {
-                1 => format!("{}({})", op.insn.name, name(op.x)),
-                _ => format!("{}({}, {})", op.insn.name, name(op.x), name(op.y)),
-            }
+    let candidates: Vec<(Sequence, ir::lower::BuiltSequence)> = searcher
+        .sequences(demand, CANDIDATES)
+        .into_iter()
+        .filter_map(|seq| {
+            let built = ir::lower::build_sequence(site.inst, &seq)?;
+            Some((seq, built))
         })
         .collect();
-    parts.join(", ")
+    if candidates.is_empty() {
+        return Decision::Keep;
+    }
+    let mut results = vec![site.inst];
+    results.extend(candidates.iter().map(|(_, built)| built.result));
+    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
+    let in_loop = ir::lower::in_cycle(site.inst);
+    let counts = target.emitted_instructions(&results, inputs, !in_loop);
+    let mut best: Option<(Sequence, i64)> = None;
+    for (i, (seq, built)) in candidates.into_iter().enumerate() {
+        ir::lower::discard(built);
+        let Some(counts) = &counts else { continue };
+        let (stock, emitted) = (counts[0], counts[i + 1]);
+        if emitted < stock && best.as_ref().map_or(true, |&(_, b)| emitted < b) {
+            best = Some((seq, emitted));
+        }
+    }
+    match (best, counts) {
+        (Some((seq, emitted)), Some(counts)) => Decision::Use {
+            seq,
+            stock: counts[0],
+            emitted,
+        },
+        _ => Decision::Keep,
+    }
 }

@@ -51,6 +51,11 @@ pub struct Insn {
     pub feature: &'static str,
     /// 1 or 2 register operands.
     pub operands: u8,
+    /// The operand whose register the result overwrites (two-address forms: SSE's,
+    /// NEON's `ins`), if any; where that operand is still needed, or the result must be
+    /// elsewhere, the register allocator adds a copy. x86's VEX forms (AVX) write a
+    /// third register: see [`Insn::tied_operand`].
+    pub tied: Option<u8>,
     pub lanes: Lanes,
     /// Instructions `llc` emits for it: 1, plus the constant-pool load of a table's
     /// control vector where the target does not fold it into the instruction.
@@ -68,6 +73,19 @@ impl Insn {
                 Some([lane(imm, 0), lane(imm, 1), lane(imm, 2), lane(imm, 3)])
             }
             _ => None,
+        }
+    }
+
+    /// The operand the result overwrites at the target's feature `level` (as for
+    /// [`available`]): with AVX, the SSE instructions have VEX forms that do not.
+    pub fn tied_operand(&self, level: &str) -> Option<u8> {
+        let vex = self.arch == Arch::X86_64
+            && x86_rank(self.feature) < x86_rank("avx")
+            && x86_rank(level) >= x86_rank("avx");
+        if vex {
+            None
+        } else {
+            self.tied
         }
     }
 
@@ -143,6 +161,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 1,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 256,
             lane: |imm, i| a(field(imm, i)),
@@ -190,6 +209,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         // Lanes 0-1 from the first operand, 2-3 from the second.
         lanes: Lanes::Imm {
             imms: 256,
@@ -239,6 +259,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         lanes: INTERLEAVE_LOW,
         cost: 1,
         emit: Emit::Shuffle,
@@ -249,6 +270,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         lanes: INTERLEAVE_HIGH,
         cost: 1,
         emit: Emit::Shuffle,
@@ -259,6 +281,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         lanes: LOW_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
@@ -278,6 +301,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         lanes: HIGH_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
@@ -295,6 +319,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         // Lane 0 from the second operand, the rest from the first.
         lanes: Lanes::Imm {
             imms: 1,
@@ -311,6 +336,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse2",
         operands: 2,
+        tied: Some(0),
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| if i < 2 { b(i as u16) } else { a(i as u16) },
@@ -328,6 +354,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "ssse3",
         operands: 2,
+        tied: Some(1),
         lanes: WINDOW,
         cost: 1,
         emit: Emit::Shuffle,
@@ -338,6 +365,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "ssse3",
         operands: 1,
+        tied: Some(0),
         lanes: Lanes::Table { zero: true },
         // The control vector is a folded memory operand. Emitted as its intrinsic: for
         // a shufflevector with zero lanes llc picks xorps + two shufps.
@@ -351,6 +379,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse4.1",
         operands: 2,
+        tied: Some(0),
         lanes: Lanes::Imm {
             imms: 16,
             lane: |imm, i| {
@@ -373,6 +402,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "sse4.1",
         operands: 2,
+        tied: Some(0),
         // Lane imm%4 of the result from lane imm/4 of the second operand (the immediate
         // imm/4 << 6 | imm%4 << 4). Emitted as its intrinsic: from a shufflevector of
         // integers llc picks pshufd + pblendw (the integer domain). Its zeroing forms are
@@ -405,6 +435,7 @@ pub const INSNS: &[Insn] = &[
         arch: X86,
         feature: "avx512f",
         operands: 2,
+        tied: Some(0),
         lanes: Lanes::Table { zero: false },
         // The index vector is loaded into a register (vpermt2d overwrites it).
         cost: 2,
@@ -417,6 +448,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: INTERLEAVE_LOW,
         cost: 1,
         emit: Emit::Shuffle,
@@ -427,6 +459,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: INTERLEAVE_HIGH,
         cost: 1,
         emit: Emit::Shuffle,
@@ -437,6 +470,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| Src::Lane(2 * i as u8),
@@ -450,6 +484,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| Src::Lane(2 * i as u8 + 1),
@@ -463,6 +498,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| {
@@ -482,6 +518,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| {
@@ -501,6 +538,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: WINDOW,
         cost: 1,
         emit: Emit::Shuffle,
@@ -511,6 +549,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 1,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 1,
             lane: |_, i| a(i as u16 ^ 1),
@@ -524,6 +563,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 1,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 4,
             lane: |imm, _| a(imm),
@@ -537,6 +577,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: Some(0),
         // Lane imm/4 of the result from lane imm%4 of the second operand, the rest the
         // first's.
         lanes: Lanes::Imm {
@@ -559,6 +600,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: LOW_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
@@ -569,6 +611,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: HIGH_HALVES,
         cost: 1,
         emit: Emit::Shuffle,
@@ -579,6 +622,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 1,
+        tied: None,
         lanes: Lanes::Imm {
             imms: 2,
             lane: |imm, i| a(2 * imm + i as u16 % 2),
@@ -592,6 +636,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: Some(0),
         // 64-bit half imm/2 of the result from half imm%2 of the second operand.
         lanes: Lanes::Imm {
             imms: 4,
@@ -612,6 +657,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 1,
+        tied: None,
         lanes: Lanes::Table { zero: true },
         // adrp + ldr of the index, tbl.
         cost: 3,
@@ -623,6 +669,7 @@ pub const INSNS: &[Insn] = &[
         arch: A64,
         feature: "neon",
         operands: 2,
+        tied: None,
         lanes: Lanes::Table { zero: true },
         cost: 3,
         emit: Emit::Shuffle,
@@ -633,7 +680,6 @@ pub const INSNS: &[Insn] = &[
 /// The instructions of `arch` available with `features` (LLVM's names, each implying the
 /// ones before it: `sse2` < `ssse3` < `sse4.1` < `avx` < `avx2` < `avx512f`).
 pub fn available(arch: Arch, level: &str) -> Vec<&'static Insn> {
-    const X86_LEVELS: [&str; 6] = ["sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f"];
     let rank = |f: &str| X86_LEVELS.iter().position(|&l| l == f);
     INSNS
         .iter()
@@ -643,6 +689,13 @@ pub fn available(arch: Arch, level: &str) -> Vec<&'static Insn> {
             _ => true,
         })
         .collect()
+}
+
+const X86_LEVELS: [&str; 6] = ["sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f"];
+
+/// The place of an x86 feature among [`X86_LEVELS`] (0 for others).
+fn x86_rank(feature: &str) -> usize {
+    X86_LEVELS.iter().position(|&l| l == feature).unwrap_or(0)
 }
 
 /// The x86 feature level of an LLVM CPU name (`x86-64-v3` has AVX2).

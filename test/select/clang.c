@@ -11,5 +11,5 @@ typedef int v4si __attribute__((vector_size(16)));
 // CHECK-NEXT:    #ARITH_FENCE
 // CHECK-NEXT:    vshufps
 // CHECK-NEXT:    retq
-// REMARK: remark: sequence: mask <0,0,0,4> (3 instructions) became punpckldq(b, a), pshufd(#0) (2)
+// REMARK: remark: sequence: mask <0,0,0,4> (llc 3) became punpckldq(b, a), pshufd(#0) (described 2, llc 2)
 v4si spread(v4si a, v4si b) { return __builtin_shufflevector(a, b, 0, 0, 0, 4); }

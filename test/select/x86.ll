@@ -27,7 +27,7 @@
 ; ASM-NEXT:    #ARITH_FENCE
 ; ASM-NEXT:    vshufps
 ; ASM-NEXT:    retq
-; REMARK: remark: {{.*}}sequence: mask <poison,poison,0,4> (3 instructions) became {{.*}} (2)
+; REMARK: remark: {{.*}}sequence: mask <poison,poison,0,4> (llc 3) became {{.*}} (described 2, llc 2)
 define <4 x i32> @low_pair(<4 x i32> %a, <4 x i32> %b) {
   %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
   ret <4 x i32> %s
