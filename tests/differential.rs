@@ -182,7 +182,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
     let _ = writeln!(
         std::io::stderr(),
         "differential ({cpu}): {} functions in {} modules, {} lanes compared, {} shuffles \
-         ({} lowered to non-shuffle IR, {} fences/insertps of selected sequences), \
+         ({} lowered to non-shuffle IR, {} fences/insertps/table lookups of selected sequences), \
          {mismatches} mismatches ({:.1} s, seeds {first}..={})",
         total.functions,
         modules.len(),

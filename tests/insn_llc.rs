@@ -43,23 +43,57 @@ fn function(name: &str, insn: &Insn, imm: u16, lanes: [Src; 4]) -> String {
                 ((imm / 4) << 6 | (imm % 4) << 4) as u8 as i8
             );
         }
-        Emit::Intrinsic("llvm.x86.ssse3.pshuf.b.128") => {
+        Emit::Intrinsic(
+            intrinsic @ ("llvm.x86.ssse3.pshuf.b.128"
+            | "llvm.aarch64.neon.tbl1"
+            | "llvm.aarch64.neon.tbl2"),
+        ) => {
+            // Byte indices; zero: pshufb's top bit, tbl's out of range.
+            let zero = if intrinsic.contains("pshuf") {
+                -128
+            } else {
+                -1
+            };
             let control: Vec<String> = lanes
                 .iter()
                 .flat_map(|&s| {
                     (0..4).map(move |k| match s {
                         Src::Lane(l) => format!("i8 {}", 4 * l + k),
-                        Src::Zero => "i8 -128".to_string(),
+                        Src::Zero => format!("i8 {zero}"),
                     })
+                })
+                .collect();
+            let (callee, tables) = match intrinsic {
+                "llvm.aarch64.neon.tbl2" => (
+                    "llvm.aarch64.neon.tbl2.v16i8",
+                    "<16 x i8> %ba, <16 x i8> %bb",
+                ),
+                "llvm.aarch64.neon.tbl1" => ("llvm.aarch64.neon.tbl1.v16i8", "<16 x i8> %ba"),
+                _ => (intrinsic, "<16 x i8> %ba"),
+            };
+            return format!(
+                "define <4 x i32> @{name}(<4 x i32> %a, <4 x i32> %b) {{\n\
+                 \x20 %ba = bitcast <4 x i32> %a to <16 x i8>\n\
+                 \x20 %bb = bitcast <4 x i32> %b to <16 x i8>\n\
+                 \x20 %r = call <16 x i8> @{callee}({tables}, <16 x i8> <{}>)\n\
+                 \x20 %i = bitcast <16 x i8> %r to <4 x i32>\n\
+                 \x20 ret <4 x i32> %i\n}}\n",
+                control.join(", ")
+            );
+        }
+        Emit::Intrinsic(intrinsic @ "llvm.x86.avx512.vpermi2var.d.128") => {
+            let index: Vec<String> = lanes
+                .iter()
+                .map(|&s| match s {
+                    Src::Lane(l) => format!("i32 {l}"),
+                    Src::Zero => "i32 0".to_string(),
                 })
                 .collect();
             return format!(
                 "define <4 x i32> @{name}(<4 x i32> %a, <4 x i32> %b) {{\n\
-                 \x20 %ba = bitcast <4 x i32> %a to <16 x i8>\n\
-                 \x20 %r = call <16 x i8> @llvm.x86.ssse3.pshuf.b.128(<16 x i8> %ba, <16 x i8> <{}>)\n\
-                 \x20 %i = bitcast <16 x i8> %r to <4 x i32>\n\
-                 \x20 ret <4 x i32> %i\n}}\n",
-                control.join(", ")
+                 \x20 %r = call <4 x i32> @{intrinsic}(<4 x i32> %a, <4 x i32> <{}>, <4 x i32> %b)\n\
+                 \x20 ret <4 x i32> %r\n}}\n",
+                index.join(", ")
             );
         }
         _ => {}

@@ -294,6 +294,53 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
                     let r = note(call("llvm.x86.sse41.insertps", None, &mut args), &mut built);
                     cast(r, ty, &mut built)
                 }
+                Emit::Intrinsic(
+                    name @ ("llvm.x86.ssse3.pshuf.b.128"
+                    | "llvm.aarch64.neon.tbl1"
+                    | "llvm.aarch64.neon.tbl2"),
+                ) => {
+                    // Byte tables: lane `l` is bytes 4l..4l+4 of the operands' bytes;
+                    // zero an index out of range (pshufb: the top bit).
+                    let zero_index = if name.contains("pshuf") { 0x80 } else { 0xff };
+                    let i8t = LLVMInt8TypeInContext(ctx);
+                    let bytes16 = LLVMVectorType(i8t, 16);
+                    let mut index: Vec<LLVMValueRef> = op
+                        .lanes()
+                        .iter()
+                        .flat_map(|&src| {
+                            (0..4).map(move |k| match src {
+                                Src::Lane(l) => u64::from(4 * l + k),
+                                Src::Zero => zero_index,
+                            })
+                        })
+                        .map(|b| LLVMConstInt(i8t, b, 0))
+                        .collect();
+                    let index = LLVMConstVector(index.as_mut_ptr(), 16);
+                    let (bx, by) = (cast(x, bytes16, &mut built), cast(y, bytes16, &mut built));
+                    let (mut args, overload) = match name {
+                        "llvm.aarch64.neon.tbl2" => (vec![bx, by, index], Some(bytes16)),
+                        "llvm.aarch64.neon.tbl1" => (vec![bx, index], Some(bytes16)),
+                        _ => (vec![bx, index], None),
+                    };
+                    let r = note(call(name, overload, &mut args), &mut built);
+                    cast(r, ty, &mut built)
+                }
+                Emit::Intrinsic(name @ "llvm.x86.avx512.vpermi2var.d.128") => {
+                    // Lane `l` of `x ++ y`; the index is the middle operand.
+                    let i4 = LLVMVectorType(i32t, 4);
+                    let mut index: Vec<LLVMValueRef> = op
+                        .lanes()
+                        .iter()
+                        .map(|&src| match src {
+                            Src::Lane(l) => LLVMConstInt(i32t, u64::from(l), 0),
+                            Src::Zero => LLVMConstInt(i32t, 0, 0), // not produced
+                        })
+                        .collect();
+                    let index = LLVMConstVector(index.as_mut_ptr(), 4);
+                    let (ix, iy) = (cast(x, i4, &mut built), cast(y, i4, &mut built));
+                    let r = note(call(name, None, &mut [ix, index, iy]), &mut built);
+                    cast(r, ty, &mut built)
+                }
                 Emit::Intrinsic(_) => {
                     for &inst in built.iter().rev() {
                         LLVMInstructionEraseFromParent(inst);

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use crate::algebra::pattern::Sym;
 pub use crate::lower::registers::Operand;
 use crate::lower::registers::{copies, Instr};
-use crate::target::insn::{Insn, Lanes, Src};
+use crate::target::insn::{table_imm, Insn, Lanes, Src};
 
 /// A value of the search: the source of each lane, `0..8` a lane of `A ++ B`, 8 zero.
 type Value = [u8; 4];
@@ -77,6 +77,16 @@ impl Sequence {
         self.cost + self.copies
     }
 
+    /// What it should compile to alone: [`Sequence::total`], less the index loads of
+    /// table instructions in a loop (hoisted out of it).
+    pub fn predicted(&self, in_loop: bool) -> u32 {
+        let hoisted: u32 = match in_loop {
+            true => self.ops.iter().map(|op| op.insn.index_load()).sum(),
+            false => 0,
+        };
+        self.total() - hoisted
+    }
+
     /// `punpckldq(b, a), pshufd(#0)`: for remarks and reports.
     pub fn describe(&self) -> String {
         let name = |o: Operand| match o {
@@ -127,6 +137,8 @@ struct Built {
 /// The instructions of one target, ready for [`Searcher::sequence`].
 pub struct Searcher {
     moves: Vec<Move>,
+    /// The table instructions (`pshufb`, `tbl`, `vpermt2d`): any lanes, one step.
+    tables: Vec<&'static Insn>,
     zero_cost: u32,
     /// The feature level, for which operand an instruction overwrites.
     level: &'static str,
@@ -177,8 +189,14 @@ impl Searcher {
                 }
             }
         }
+        let tables = insns
+            .iter()
+            .copied()
+            .filter(|i| matches!(i.lanes, Lanes::Table { .. }))
+            .collect();
         let mut searcher = Searcher {
             moves,
+            tables,
             zero_cost,
             level,
             first: Vec::new(),
@@ -312,6 +330,45 @@ impl Searcher {
         // By total, then instructions, then the order found (the descriptions' order).
         out.sort_by_key(|(found, s)| (s.total(), s.cost, *found));
         out.into_iter().take(limit).map(|(_, s)| s).collect()
+    }
+
+    /// The table instructions that compute `demand` in one step, each with the lanes
+    /// that do (a poison lane reads lane 0 of the first operand). Not ranked with
+    /// [`Searcher::sequences`]: their index vector is a constant-pool load that a loop
+    /// hoists, so only a measurement can say whether they pay.
+    pub fn tables(&self, demand: &[Sym; 4]) -> Vec<Sequence> {
+        let reads = |second: bool| {
+            demand
+                .iter()
+                .any(|s| matches!(s, Sym::Src(l) if (*l >= 4) == second))
+        };
+        let mut out = Vec::new();
+        for &insn in &self.tables {
+            // One operand: the side the demand reads (`A` if neither), its lanes 0..4.
+            let (x, y, base) = match insn.operands {
+                1 if reads(true) && reads(false) => continue,
+                1 if reads(true) => (Operand::B, Operand::B, 4),
+                1 => (Operand::A, Operand::A, 0),
+                _ => (Operand::A, Operand::B, 0),
+            };
+            let lanes = demand.map(|s| match s {
+                Sym::Src(l) => Src::Lane((l - base) as u8),
+                Sym::Zero => Src::Zero,
+                Sym::Any => Src::Lane(0),
+            });
+            let imm = table_imm(lanes);
+            if insn.produce(imm).is_none() {
+                continue;
+            }
+            let mut seq = Sequence {
+                ops: vec![Op { insn, imm, x, y }],
+                cost: insn.cost,
+                copies: 0,
+            };
+            seq.copies = self.copies(&seq);
+            out.push(seq);
+        }
+        out
     }
 
     /// The fewest instructions of the searched shapes that compute `want`.
@@ -602,6 +659,33 @@ mod tests {
             }
             assert!(found > 6000, "{arch:?} {level}: {found}");
             eprintln!("{arch:?} {level}: {extra} masks take one more instruction to save copies");
+        }
+    }
+
+    /// Every table lookup computes its mask, on every target with table instructions.
+    #[test]
+    fn table_lookups_are_right() {
+        let targets = [
+            (Arch::X86_64, x86_level("x86-64-v2")),
+            (Arch::X86_64, x86_level("x86-64-v4")),
+            (Arch::AArch64, ""),
+        ];
+        for (arch, level) in targets {
+            let searcher = Searcher::new(&available(arch, level), 1, level);
+            let mut found = 0;
+            for demand in all_demands() {
+                for seq in searcher.tables(&demand) {
+                    found += 1;
+                    let got = evaluate(&seq);
+                    for (w, g) in demand.iter().zip(got) {
+                        if let Sym::Src(l) = w {
+                            assert_eq!(g, Src::Lane(*l as u8), "{demand:?} {seq:?}");
+                        }
+                    }
+                }
+            }
+            // pshufb (x86-64-v2) does the one-source masks, 1249 of them.
+            assert!(found > 1200, "{arch:?} {level}: {found}");
         }
     }
 }

@@ -28,7 +28,7 @@ use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::sequence::{Searcher, Sequence};
-use crate::target::insn::{available, level};
+use crate::target::insn::{available, level, Emit};
 use crate::target::Arch;
 
 static SHUFFLES_SELECTED: Statistic = Statistic {
@@ -108,6 +108,10 @@ pub fn select_sequences(
     let arch = desc.arch();
     let Some(level) = level(&desc) else { return };
     for site in func.shuffles() {
+        // Four 32-bit lanes: the descriptions' domain (checked first: it is cheap).
+        if ir::lower::element_bits(site.source_ty) != Some(32) {
+            continue;
+        }
         if !always && !stands_alone(&site) {
             continue;
         }
@@ -129,7 +133,15 @@ pub fn select_sequences(
             if ir::lower::in_shuffle_chain(site.inst) {
                 continue; // the chain is composed by InstCombine
             }
-            let Some(seq) = searcher(arch, level).sequence(&demand) else {
+            // Every kind of sequence gets built: a table lookup where the search needs
+            // two instructions or more.
+            let searcher = searcher(arch, level);
+            let searched = searcher.sequence(&demand);
+            let table = searcher.tables(&demand).into_iter().next();
+            let Some(seq) = (match (searched, table) {
+                (Some(s), Some(t)) if s.ops.len() >= 2 => Some(t),
+                (s, t) => s.or(t),
+            }) else {
                 continue;
             };
             if let Some(built) = ir::lower::build_sequence(site.inst, &seq) {
@@ -171,7 +183,7 @@ pub fn select_sequences(
                 "sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
                 site.shuffle.mask,
                 seq.describe(),
-                seq.total()
+                seq.predicted(ir::lower::in_cycle(site.inst))
             );
             target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
         }
@@ -181,9 +193,6 @@ pub fn select_sequences(
         INSTRUCTIONS_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
     }
 }
-
-/// Sequences measured per shuffle, cheapest by the descriptions first.
-const CANDIDATES: usize = 3;
 
 /// Whether the measurement of `site` alone says what it costs in its function. Not
 /// when it reads or feeds another shuffle (InstCombine composes chains); not when
@@ -204,9 +213,11 @@ fn stands_alone(site: &ShuffleSite) -> bool {
             .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
 }
 
-/// Measures the shuffle and the cheapest sequences by the descriptions, all in one
-/// compilation; the sequence that compiles to the fewest instructions is used if that is
-/// strictly fewer than the shuffle's (on a tie, the one the descriptions rank first).
+/// Measures the shuffle and the cheapest sequence by the descriptions (and a table
+/// lookup where the descriptions say it is cheaper still), all in one compilation; the
+/// candidate that compiles to the fewest instructions is used if that is strictly fewer
+/// than the shuffle's. One candidate, not several: each costs a compiled function, and
+/// the sweep finds the first one at the optimum wherever any is (compile time).
 fn decide(
     site: &ShuffleSite,
     demand: &[Sym; 4],
@@ -214,8 +225,26 @@ fn decide(
     target: &Target,
     searcher: &Searcher,
 ) -> Decision {
-    let candidates: Vec<(Sequence, ir::lower::BuiltSequence)> = searcher
-        .sequences(demand, CANDIDATES)
+    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
+    let in_loop = ir::lower::in_cycle(site.inst);
+    let mut proposals = searcher.sequences(demand, 1);
+    let floor = proposals.first().map(|s| s.predicted(in_loop));
+    let table = searcher
+        .tables(demand)
+        .into_iter()
+        .min_by_key(|t| t.predicted(in_loop));
+    if let Some(table) = table {
+        if floor.map_or(true, |f| table.predicted(in_loop) < f) {
+            proposals.push(table);
+        }
+    }
+    // One shufflevector is the shuffle itself (its poison lanes filled): the backend
+    // would lower it the same way. Not worth a compilation.
+    let itself = |s: &Sequence| s.ops.len() == 1 && s.ops[0].insn.emit == Emit::Shuffle;
+    if proposals.iter().all(itself) {
+        return Decision::Keep;
+    }
+    let candidates: Vec<(Sequence, ir::lower::BuiltSequence)> = proposals
         .into_iter()
         .filter_map(|seq| {
             let built = ir::lower::build_sequence(site.inst, &seq)?;
@@ -227,8 +256,6 @@ fn decide(
     }
     let mut results = vec![site.inst];
     results.extend(candidates.iter().map(|(_, built)| built.result));
-    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
-    let in_loop = ir::lower::in_cycle(site.inst);
     let counts = target.emitted_instructions(&results, inputs, !in_loop);
     let mut best: Option<(Sequence, i64)> = None;
     for (i, (seq, built)) in candidates.into_iter().enumerate() {

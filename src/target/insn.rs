@@ -67,12 +67,27 @@ pub struct Insn {
 
 impl Insn {
     /// The lanes for immediate `imm` (fixed instructions only).
+    /// The lanes for immediate `imm`. A table instruction's immediate is its lanes
+    /// ([`table_imm`]); `None` for lanes it cannot give (a second operand it does not
+    /// have, a zero lane it cannot make).
     pub fn produce(&self, imm: u16) -> Option<[Src; 4]> {
         match self.lanes {
             Lanes::Imm { imms, lane } if imm < imms => {
                 Some([lane(imm, 0), lane(imm, 1), lane(imm, 2), lane(imm, 3)])
             }
-            _ => None,
+            Lanes::Imm { .. } => None,
+            Lanes::Table { zero } => {
+                let lanes: [Src; 4] =
+                    std::array::from_fn(|i| match imm / 9u16.pow(3 - i as u32) % 9 {
+                        8 => Src::Zero,
+                        l => Src::Lane(l as u8),
+                    });
+                let fits = lanes.iter().all(|&s| match s {
+                    Src::Zero => zero,
+                    Src::Lane(l) => l < 4 * self.operands,
+                });
+                (imm < 9u16.pow(4) && fits).then_some(lanes)
+            }
         }
     }
 
@@ -86,6 +101,15 @@ impl Insn {
             None
         } else {
             self.tied
+        }
+    }
+
+    /// The part of its cost that loads a table's index vector from the constant pool:
+    /// a loop hoists it (`pshufb` folds it into the instruction).
+    pub fn index_load(&self) -> u32 {
+        match self.lanes {
+            Lanes::Table { .. } => self.cost.saturating_sub(1),
+            Lanes::Imm { .. } => 0,
         }
     }
 
@@ -152,6 +176,18 @@ const WINDOW: Lanes = Lanes::Imm {
 
 const X86: Arch = Arch::X86_64;
 const A64: Arch = Arch::AArch64;
+
+/// The immediate of a table instruction that gives `lanes`: base 9, the first lane
+/// most significant, 8 for zero.
+pub fn table_imm(lanes: [Src; 4]) -> u16 {
+    lanes.iter().fold(0, |acc, s| {
+        acc * 9
+            + match *s {
+                Src::Lane(l) => l as u16,
+                Src::Zero => 8,
+            }
+    })
+}
 
 /// Every instruction described.
 pub const INSNS: &[Insn] = &[
@@ -437,9 +473,10 @@ pub const INSNS: &[Insn] = &[
         operands: 2,
         tied: Some(0),
         lanes: Lanes::Table { zero: false },
-        // The index vector is loaded into a register (vpermt2d overwrites it).
+        // The index vector is loaded into a register (vpermt2d overwrites it). Emitted
+        // as its intrinsic: llc picks other instructions for most shufflevectors.
         cost: 2,
-        emit: Emit::Shuffle,
+        emit: Emit::Intrinsic("llvm.x86.avx512.vpermi2var.d.128"),
         asm: &["vpermt2d", "vpermi2d", "vpermt2ps", "vpermi2ps"],
     },
     // AArch64 NEON
@@ -661,7 +698,7 @@ pub const INSNS: &[Insn] = &[
         lanes: Lanes::Table { zero: true },
         // adrp + ldr of the index, tbl.
         cost: 3,
-        emit: Emit::Shuffle,
+        emit: Emit::Intrinsic("llvm.aarch64.neon.tbl1"),
         asm: &["tbl"],
     },
     Insn {
@@ -672,7 +709,7 @@ pub const INSNS: &[Insn] = &[
         tied: None,
         lanes: Lanes::Table { zero: true },
         cost: 3,
-        emit: Emit::Shuffle,
+        emit: Emit::Intrinsic("llvm.aarch64.neon.tbl2"),
         asm: &["tbl"],
     },
 ];
@@ -752,7 +789,19 @@ mod tests {
         assert_eq!(find("ext").produce(0).unwrap(), [a(1), a(2), a(3), b(0)]);
         assert_eq!(find("trn2").produce(0).unwrap(), [a(1), b(1), a(3), b(3)]);
         assert_eq!(find("ins").produce(6).unwrap(), [a(0), b(2), a(2), a(3)]);
-        assert_eq!(find("pshufb").produce(0), None);
+        // A table's immediate is its lanes: <2, zero, 3, 0>.
+        let imm = table_imm([a(2), Src::Zero, a(3), a(0)]);
+        assert_eq!(
+            find("pshufb").produce(imm),
+            Some([a(2), Src::Zero, a(3), a(0)])
+        );
+        // pshufb has one operand; vpermt2d makes no zero lanes.
+        assert_eq!(find("pshufb").produce(table_imm([b(0); 4])), None);
+        assert_eq!(find("vpermt2d").produce(imm), None);
+        assert_eq!(
+            find("tbl2").produce(table_imm([b(3), a(1), Src::Zero, b(0)])),
+            Some([b(3), a(1), Src::Zero, b(0)])
+        );
     }
 
     #[test]

@@ -34,3 +34,44 @@ define <4 x float> @zip(<4 x float> %a, <4 x float> %b) {
   %s = shufflevector <4 x float> %a, <4 x float> %b, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
   ret <4 x float> %s
 }
+
+; A mask of two sources that takes three lane moves and a copy: one tbl2 with its index
+; vector (adrp, ldr, tbl: 3). In a loop the index load is hoisted and the loop body has
+; one tbl where stock has four instructions.
+; CHECK-LABEL: @table(
+; CHECK:         call <16 x i8> @llvm.aarch64.neon.tbl2.v16i8(<16 x i8> {{.*}}, <16 x i8> {{.*}}, <16 x i8> <i8 0, i8 1, i8 2, i8 3, i8 20, i8 21, i8 22, i8 23, i8 20, i8 21, i8 22, i8 23, i8 8, i8 9, i8 10, i8 11>)
+; CHECK-NOT:     shufflevector
+; ASM-LABEL: table:
+; ASM:         ldr q2, [x8, :lo12:.LCPI
+; ASM-NEXT:    tbl v0.16b, { v0.16b, v1.16b }, v2.16b
+; ASM-NEXT:    ret
+define <4 x i32> @table(<4 x i32> %a, <4 x i32> %b) {
+  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 0, i32 5, i32 5, i32 2>
+  ret <4 x i32> %s
+}
+
+; ASM-LABEL: table_loop:
+; ASM:         ldr q{{[0-9]+}}, [x{{[0-9]+}}, :lo12:.LCPI
+; ASM:       .LBB{{.*}}:
+; ASM-NOT:     .LCPI
+; ASM:         tbl v{{[0-9]+}}.16b, { v{{[0-9]+}}.16b, v{{[0-9]+}}.16b }, v{{[0-9]+}}.16b
+; ASM-NOT:     mov v
+; ASM:         b.ne
+define void @table_loop(ptr %p, ptr %q, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pa = getelementptr <4 x i32>, ptr %p, i64 %i
+  %a = load <4 x i32>, ptr %pa
+  %x = add <4 x i32> %a, %a
+  %y = mul <4 x i32> %a, %a
+  %s = shufflevector <4 x i32> %x, <4 x i32> %y, <4 x i32> <i32 0, i32 5, i32 5, i32 2>
+  %pq = getelementptr <4 x i32>, ptr %q, i64 %i
+  store <4 x i32> %s, ptr %pq
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
