@@ -508,10 +508,18 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
   Probe.setTargetTriple(TM.getTargetTriple());
   Probe.setDataLayout(TM.createDataLayout());
   LLVMContext &Ctx = Probe.getContext();
-  Type *Returns = consumerConstraint(TM.getTargetTriple(), ResultTy) ? Type::getVoidTy(Ctx)
-                                                                      : ResultTy;
-  Function *F = Function::Create(FunctionType::get(Returns, Inputs, false),
-                                 GlobalValue::ExternalLinkage, Name, Probe);
+  bool Returned = !consumerConstraint(TM.getTargetTriple(), ResultTy);
+  // A returned result: an unused first parameter of its type takes the return
+  // register, so that no input arrives there and the result can be computed into it
+  // (RISC-V V's `vzext` may not overwrite its source: returned in the input's register
+  // it would pay a copy).
+  SmallVector<Type *, 4> Params;
+  if (Returned)
+    Params.push_back(ResultTy);
+  Params.append(Inputs.begin(), Inputs.end());
+  Function *F = Function::Create(
+      FunctionType::get(Returned ? ResultTy : Type::getVoidTy(Ctx), Params, false),
+      GlobalValue::ExternalLinkage, Name, Probe);
   if (!T.CPU.empty())
     F->addFnAttr("target-cpu", T.CPU);
   if (!T.Features.empty())
@@ -620,7 +628,7 @@ int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRef
         probeFunction(Probe, *TM, *T, InputTypes, Slices[R].back()->getType(), Names.back());
     ValueToValueMapTy Map;
     for (size_t I = 0; I < Inputs.size(); ++I)
-      Map[Inputs[I]] = F->getArg(I);
+      Map[Inputs[I]] = F->getArg(F->arg_size() - Inputs.size() + I);
     for (Instruction *I : Slices[R])
       if (auto *Call = dyn_cast<CallInst>(I)) {
         Function *Callee = Call->getCalledFunction();

@@ -2,14 +2,14 @@
 //! instructions than the target's cheapest sequence (`crate::lower::sequence`) becomes
 //! that sequence.
 //!
-//! The assembly decides. The shim compiles the shuffle alone and the cheapest sequences
-//! alone (each as a function of its own that stores the result, all in one
-//! compilation), with the function's target, CPU and features, and counts the
-//! instructions (`Target::emitted_instructions`); a sequence replaces the shuffle only
-//! if it compiles to strictly fewer. Descriptions thus only propose: a wrong description
-//! costs a measurement, never a worse program. The decision is remembered per target,
-//! types, operands, mask and loop, so each distinct shuffle is compiled once in a
-//! process.
+//! The assembly decides. The shim compiles the shuffle alone (as a function of its own
+//! that hands the result to an empty inline asm), with the function's target, CPU and
+//! features, and counts the instructions (`Target::emitted_instructions`); where the
+//! descriptions promise fewer, it compiles the candidate sequence the same way, and the
+//! sequence replaces the shuffle only if it compiles to strictly fewer. Descriptions
+//! thus only propose: a wrong description costs a measurement, never a worse program.
+//! The decision is remembered per target, types, operands, mask and loop, so each
+//! distinct shuffle is compiled at most twice in a process.
 //!
 //! ```text
 //! %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <u,u,0,4>   ; x86-64-v3: 3
@@ -213,11 +213,12 @@ fn stands_alone(site: &ShuffleSite) -> bool {
             .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
 }
 
-/// Measures the shuffle and the cheapest sequence by the descriptions (and a table
-/// lookup where the descriptions say it is cheaper still), all in one compilation; the
-/// candidate that compiles to the fewest instructions is used if that is strictly fewer
-/// than the shuffle's. One candidate, not several: each costs a compiled function, and
-/// the sweep finds the first one at the optimum wherever any is (compile time).
+/// Measures the shuffle, then, if the descriptions promise fewer instructions, the
+/// cheapest sequence (and a table lookup where the descriptions say it is cheaper
+/// still); the candidate that compiles to the fewest instructions is used if that is
+/// strictly fewer than the shuffle's. One candidate, not several: each costs a
+/// compiled function, and the sweep finds the first one at the optimum wherever any is
+/// (compile time).
 fn decide(
     site: &ShuffleSite,
     demand: &[Sym; 4],
@@ -244,6 +245,15 @@ fn decide(
     if proposals.iter().all(itself) {
         return Decision::Keep;
     }
+    // The shuffle first, alone: where it is no dearer than the descriptions' best, no
+    // candidate is compiled (most shuffles; compile time).
+    let Some(stock) = target
+        .emitted_instructions(&[site.inst], inputs, !in_loop)
+        .map(|c| c[0])
+    else {
+        return Decision::Keep;
+    };
+    proposals.retain(|s| i64::from(s.predicted(in_loop)) < stock && !itself(s));
     let candidates: Vec<(Sequence, ir::lower::BuiltSequence)> = proposals
         .into_iter()
         .filter_map(|seq| {
@@ -254,24 +264,23 @@ fn decide(
     if candidates.is_empty() {
         return Decision::Keep;
     }
-    let mut results = vec![site.inst];
-    results.extend(candidates.iter().map(|(_, built)| built.result));
+    let results: Vec<ir::Inst> = candidates.iter().map(|(_, built)| built.result).collect();
     let counts = target.emitted_instructions(&results, inputs, !in_loop);
     let mut best: Option<(Sequence, i64)> = None;
     for (i, (seq, built)) in candidates.into_iter().enumerate() {
         ir::lower::discard(built);
         let Some(counts) = &counts else { continue };
-        let (stock, emitted) = (counts[0], counts[i + 1]);
+        let emitted = counts[i];
         if emitted < stock && best.as_ref().map_or(true, |&(_, b)| emitted < b) {
             best = Some((seq, emitted));
         }
     }
-    match (best, counts) {
-        (Some((seq, emitted)), Some(counts)) => Decision::Use {
+    match best {
+        Some((seq, emitted)) => Decision::Use {
             seq,
-            stock: counts[0],
+            stock,
             emitted,
         },
-        _ => Decision::Keep,
+        None => Decision::Keep,
     }
 }
