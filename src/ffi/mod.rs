@@ -345,7 +345,8 @@ impl<'a> Target<'a> {
 
     /// The instructions the backend emits for each of `results` computed from `inputs`
     /// alone (the instructions between them compiled as a function of their own that
-    /// stores the result, all in one compilation; `ret` and the store excluded); `None`
+    /// hands the result to an empty inline asm taking it in any vector register, or
+    /// returns it where no such asm fits; all in one compilation; `ret` excluded); `None`
     /// when a slice cannot be measured (it reads memory, spans blocks, calls a function,
     /// or the target has no backend here). Constant-pool loads count only with
     /// `count_constant_loads` (not in a loop, which would hoist them).
