@@ -16,6 +16,10 @@ folds into its use); instructions are counted in its body, `ret` excluded, const
 loads included (adrp + ldr on AArch64). Writes bench/results/optimum-TYPE.md.
 
   scripts/optimum.py [--cpus x86-64-v3,neoverse-n1] [--type i32|float] [--no-report]
+                     [--perfect-shuffle llvm/lib/Target/AArch64/AArch64PerfectShuffle.h]
+
+With --perfect-shuffle (a file from an llvm-project checkout; not shipped by Debian's
+LLVM), the AArch64 section also compares LLVM's own exhaustive table.
 """
 import argparse
 import collections
@@ -118,6 +122,33 @@ def sweep(cpu, ty, work):
     return stock, shuf, optimum, fewest, copies(shuf_asm)
 
 
+def perfect_shuffle(path, all_masks, stock, shuf, fewest):
+    """LLVM's own exhaustive table for AArch64 (PerfectShuffle: 32-bit `ext`, `uzp`,
+    `zip`, `trn`, `dup`, `rev`, `ins` on four lanes) against the descriptions' fewest
+    instructions (without copies, as its costs are) and what llc and shuf emit."""
+    text = Path(path).read_text()
+    costs = {}
+    for m in re.finditer(r"//\s*<([0-9u,]+)>:\s*Cost\s+(\d+)", text):
+        costs[m.group(1).replace("u", "-1")] = int(m.group(2))
+    if not costs:
+        for line in text.splitlines():
+            mask, cost = line.split()
+            costs[mask] = int(cost)
+    key = lambda mask: ",".join(str(m) for m in mask)
+    ps = {c: costs[key(mask)] for c, mask in enumerate(all_masks)}
+    below = [c for c in ps if fewest[c] is not None and fewest[c] < ps[c]]
+    above = [c for c in ps if fewest[c] is not None and fewest[c] > ps[c]]
+    stock_above = [c for c in ps if stock[c] > ps[c]]
+    shuf_above = [c for c in ps if shuf[c] > ps[c]]
+    return [f"LLVM's PerfectShuffle table ({sum(ps.values())} instructions over all masks, "
+            f"no copies, no constant loads): the descriptions' fewest are below it on "
+            f"{len(below)} masks and above it on {len(above)}"
+            + (" (" + "; ".join(f"`{show(all_masks[c])}` {fewest[c]} against {ps[c]}"
+                                for c in below[:8]) + ")" if below else "")
+            + f". llc emits more than the table's cost on {len(stock_above)} masks, "
+              f"shuf on {len(shuf_above)}.", ""]
+
+
 def show(mask):
     return "<" + ",".join("u" if m < 0 else str(m) for m in mask) + ">"
 
@@ -128,6 +159,9 @@ def main():
     ap.add_argument("--cpus", default=",".join(CPUS))
     ap.add_argument("--type", default="i32", choices=["i32", "float"])
     ap.add_argument("--no-report", action="store_true")
+    ap.add_argument("--perfect-shuffle", metavar="FILE",
+                    help="LLVM's llvm/lib/Target/AArch64/AArch64PerfectShuffle.h (or lines "
+                         "`a,b,c,d COST`, -1 for undef): compare its costs on AArch64")
     args = ap.parse_args()
     for tool in (PLUGIN, SHUF):
         if not tool.exists():
@@ -200,6 +234,9 @@ def main():
                 details.append(f"shuf above stock on {len(worse)} masks: " + "; ".join(
                     f"`{show(all_masks[c])}` {stock[c]} -> {shuf[c]}" for c in worse[:8]) + ".")
                 details.append("")
+            if args.perfect_shuffle and not CPUS[cpu].startswith("x86"):
+                details += perfect_shuffle(args.perfect_shuffle, all_masks, stock, shuf,
+                                           fewest)
             print(lines[-1], flush=True)
     report = "\n".join(lines + [""] + details) + "\n"
     print(report)
