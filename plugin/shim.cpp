@@ -542,7 +542,8 @@ void consume(IRBuilder<> &B, TargetMachine &TM, Value *Result) {
 }
 
 // The instructions between `Inputs` and `Result`, in order, `Result` last: one basic
-// block, no memory access, no phi, calls only to intrinsics, constants only as data.
+// block, no memory access but simple loads, no phi, calls only to intrinsics, constants
+// only as data.
 bool sliceBetween(ArrayRef<Value *> Inputs, Instruction *Result,
                   SmallVectorImpl<Instruction *> &Slice) {
   SmallVector<Instruction *, 8> Work{Result};
@@ -550,8 +551,11 @@ bool sliceBetween(ArrayRef<Value *> Inputs, Instruction *Result,
     Instruction *I = Work.pop_back_val();
     if (is_contained(Slice, I))
       continue;
-    if (I->getParent() != Result->getParent() || I->mayReadOrWriteMemory() ||
-        isa<PHINode>(I))
+    // A simple load is measured with what reads it (the backend may fold it).
+    auto *Load = dyn_cast<LoadInst>(I);
+    bool SimpleLoad = Load && Load->isSimple();
+    if (I->getParent() != Result->getParent() ||
+        (I->mayReadOrWriteMemory() && !SimpleLoad) || isa<PHINode>(I))
       return false;
     if (auto *Call = dyn_cast<CallInst>(I))
       if (!Call->getCalledFunction() || !Call->getCalledFunction()->isIntrinsic())

@@ -535,7 +535,7 @@ def main():
         sys.exit("bench: no kernels")
     targets = [t for t in TARGETS if not args.targets or t.name in args.targets.split(",")]
     clang, gcc = tool_versions()
-    sections = [f"Compilers: {clang}; {gcc}. Plugin: `{plugin.relative_to(ROOT)}` "
+    sections = [f"Compilers: {clang}; {gcc}. Plugin: `{plugin.relative_to(ROOT) if plugin.is_relative_to(ROOT) else plugin}` "
                 f"(release build). {len(kernels)} kernels.\n"]
     static_ratios, native_ratios, failures, same_code = {}, {}, [], {}
 

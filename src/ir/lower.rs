@@ -63,6 +63,70 @@ pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Ins
 }
 
 /// Whether the variable operand of a shufflevector is a load.
+/// The operands of a shufflevector as a measurement of it alone should take them: a
+/// load only this shuffle reads is measured with the shuffle (the backend may fold it
+/// into the instruction), so its pointer is the input; anything else is an input
+/// itself. Constants are not inputs.
+pub fn measured_inputs(inst: Inst) -> Vec<Value> {
+    let mut out = Vec::new();
+    // SAFETY: a live shufflevector's operands, their uses and operands.
+    unsafe {
+        for i in 0..2 {
+            let v = LLVMGetOperand(inst.raw(), i);
+            if LLVMIsConstant(v) != 0 {
+                continue;
+            }
+            let input = match lone_load(inst, v) {
+                true => LLVMGetOperand(v, 0),
+                false => v,
+            };
+            if !out.contains(&Value(input)) {
+                out.push(Value(input));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `v` is a simple load in `inst`'s block that only `inst` reads.
+///
+/// # Safety
+/// `inst` and `v` are live; `v` is an operand of `inst`.
+unsafe fn lone_load(inst: Inst, v: LLVMValueRef) -> bool {
+    if LLVMIsALoadInst(v).is_null()
+        || LLVMGetVolatile(v) != 0
+        || LLVMGetOrdering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        || LLVMGetInstructionParent(v) != LLVMGetInstructionParent(inst.raw())
+    {
+        return false;
+    }
+    let mut u = LLVMGetFirstUse(v);
+    while !u.is_null() {
+        if LLVMGetUser(u) != inst.raw() {
+            return false;
+        }
+        u = LLVMGetNextUse(u);
+    }
+    true
+}
+
+/// Whether each operand of a shufflevector is a load only it reads (for keys).
+pub fn lone_loads(inst: Inst) -> [bool; 2] {
+    // SAFETY: a live shufflevector's operands.
+    unsafe { [0, 1].map(|i| lone_load(inst, LLVMGetOperand(inst.raw(), i))) }
+}
+
+/// Whether an operand is a load that other instructions read too.
+pub fn shared_load(inst: Inst) -> bool {
+    // SAFETY: a live shufflevector's operands.
+    unsafe {
+        (0..2).any(|i| {
+            let v = LLVMGetOperand(inst.raw(), i);
+            !LLVMIsALoadInst(v).is_null() && !lone_load(inst, v)
+        })
+    }
+}
+
 pub fn source_is_load(inst: Inst) -> bool {
     // SAFETY: a live instruction's operands.
     unsafe { (0..2).any(|i| !LLVMIsALoadInst(LLVMGetOperand(inst.raw(), i)).is_null()) }

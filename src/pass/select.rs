@@ -118,10 +118,11 @@ pub fn select_sequences(
         let Some(demand) = demand(&site) else {
             continue;
         };
-        let inputs = ir::lower::variable_operands(site.inst);
+        let inputs = ir::lower::measured_inputs(site.inst);
         let key = format!(
-            "{}|{}|{}|{}|{}|{}|{}",
+            "{}|{:?}|{}|{}|{}|{}|{}|{}",
             ir::lower::in_cycle(site.inst),
+            ir::lower::lone_loads(site.inst),
             desc.triple,
             desc.cpu,
             desc.features,
@@ -198,27 +199,30 @@ pub fn select_sequences(
 /// when it reads or feeds another shuffle (InstCombine composes chains); not when
 /// another shuffle reads one of its operands (the backend shares work between the
 /// shuffles of a value, broadcasts for example, which a measurement of one cannot see);
-/// not when an operand is a load (the backend folds loads into shuffles, `vbroadcastss
-/// (mem)`, which a measurement on registers cannot see). Measured on
-/// `bench/kernels/permute_pairs_i32.c`, three permutes of two loaded vectors: each
-/// sequence is cheaper alone, and the kernel was 1.2x (x86-64-v3) and 1.33x (x86-64-v4)
-/// the instructions of stock with them.
+/// not when an operand is a load something else reads too (the backend folds loads into
+/// shuffles, `vbroadcastss (mem)`; a load only this shuffle reads is measured with it).
+/// Measured on `bench/kernels/permute_pairs_i32.c`, three permutes of two loaded
+/// vectors: each sequence is cheaper alone, and the kernel was 1.2x (x86-64-v3) and
+/// 1.33x (x86-64-v4) the instructions of stock with them.
 fn stands_alone(site: &ShuffleSite) -> bool {
     let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
     !ir::lower::in_shuffle_chain(site.inst)
-        && !ir::lower::source_is_load(site.inst)
+        && !ir::lower::shared_load(site.inst)
         && [Side::First, Side::Second]
             .into_iter()
             .filter(|&side| variable(side))
             .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
 }
 
+/// Alternatives measured where the first candidate does not compile to fewer
+/// instructions than the shuffle (rare: the sweep loses 4 of 26244 masks without them).
+const ALTERNATIVES: usize = 2;
+
 /// Measures the shuffle, then, if the descriptions promise fewer instructions, the
 /// cheapest sequence (and a table lookup where the descriptions say it is cheaper
 /// still); the candidate that compiles to the fewest instructions is used if that is
-/// strictly fewer than the shuffle's. One candidate, not several: each costs a
-/// compiled function, and the sweep finds the first one at the optimum wherever any is
-/// (compile time).
+/// strictly fewer than the shuffle's. Only where none is, the next sequences are
+/// measured: each candidate costs a compiled function (compile time).
 fn decide(
     site: &ShuffleSite,
     demand: &[Sym; 4],
@@ -228,21 +232,23 @@ fn decide(
 ) -> Decision {
     // In a loop the backend hoists constant-pool loads (an index vector): not counted.
     let in_loop = ir::lower::in_cycle(site.inst);
-    let mut proposals = searcher.sequences(demand, 1);
-    let floor = proposals.first().map(|s| s.predicted(in_loop));
+    let mut sequences = searcher.sequences(demand, 1 + ALTERNATIVES);
+    let alternatives = sequences.split_off(sequences.len().min(1));
+    let mut first = sequences;
+    let floor = first.first().map(|s| s.predicted(in_loop));
     let table = searcher
         .tables(demand)
         .into_iter()
         .min_by_key(|t| t.predicted(in_loop));
     if let Some(table) = table {
         if floor.map_or(true, |f| table.predicted(in_loop) < f) {
-            proposals.push(table);
+            first.push(table);
         }
     }
     // One shufflevector is the shuffle itself (its poison lanes filled): the backend
     // would lower it the same way. Not worth a compilation.
     let itself = |s: &Sequence| s.ops.len() == 1 && s.ops[0].insn.emit == Emit::Shuffle;
-    if proposals.iter().all(itself) {
+    if first.iter().all(itself) {
         return Decision::Keep;
     }
     // The shuffle first, alone: where it is no dearer than the descriptions' best, no
@@ -253,34 +259,50 @@ fn decide(
     else {
         return Decision::Keep;
     };
-    proposals.retain(|s| i64::from(s.predicted(in_loop)) < stock && !itself(s));
-    let candidates: Vec<(Sequence, ir::lower::BuiltSequence)> = proposals
+    let promising = |s: &Sequence| i64::from(s.predicted(in_loop)) < stock && !itself(s);
+    for batch in [first, alternatives] {
+        let batch: Vec<Sequence> = batch.into_iter().filter(promising).collect();
+        if let Some((seq, emitted)) = fewest_emitted(site, batch, inputs, target, in_loop)
+            .filter(|&(_, emitted)| emitted < stock)
+        {
+            return Decision::Use {
+                seq,
+                stock,
+                emitted,
+            };
+        }
+    }
+    Decision::Keep
+}
+
+/// The candidate that compiles to the fewest instructions, and how many; all measured
+/// in one compilation.
+fn fewest_emitted(
+    site: &ShuffleSite,
+    candidates: Vec<Sequence>,
+    inputs: &[ir::lower::Value],
+    target: &Target,
+    in_loop: bool,
+) -> Option<(Sequence, i64)> {
+    let built: Vec<(Sequence, ir::lower::BuiltSequence)> = candidates
         .into_iter()
         .filter_map(|seq| {
             let built = ir::lower::build_sequence(site.inst, &seq)?;
             Some((seq, built))
         })
         .collect();
-    if candidates.is_empty() {
-        return Decision::Keep;
+    if built.is_empty() {
+        return None;
     }
-    let results: Vec<ir::Inst> = candidates.iter().map(|(_, built)| built.result).collect();
+    let results: Vec<ir::Inst> = built.iter().map(|(_, b)| b.result).collect();
     let counts = target.emitted_instructions(&results, inputs, !in_loop);
     let mut best: Option<(Sequence, i64)> = None;
-    for (i, (seq, built)) in candidates.into_iter().enumerate() {
-        ir::lower::discard(built);
+    for (i, (seq, b)) in built.into_iter().enumerate() {
+        ir::lower::discard(b);
         let Some(counts) = &counts else { continue };
-        let emitted = counts[i];
-        if emitted < stock && best.as_ref().map_or(true, |&(_, b)| emitted < b) {
-            best = Some((seq, emitted));
+        if best.as_ref().map_or(true, |&(_, e)| counts[i] < e) {
+            best = Some((seq, counts[i]));
         }
     }
-    match best {
-        Some((seq, emitted)) => Decision::Use {
-            seq,
-            stock,
-            emitted,
-        },
-        None => Decision::Keep,
-    }
+    best
 }

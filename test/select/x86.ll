@@ -65,5 +65,33 @@ define <8 x i32> @eight_lanes(<8 x i32> %a, <8 x i32> %b) {
   ret <8 x i32> %s
 }
 
-; STATS: 2 shuffle-lib - Shufflevectors replaced by a cheaper instruction sequence
-; STATS: 2 shuffle-lib - Instructions saved by selected sequences, as measured
+; STATS: 3 shuffle-lib - Shufflevectors replaced by a cheaper instruction sequence
+; STATS: 3 shuffle-lib - Instructions saved by selected sequences, as measured
+
+; A load only the shuffle reads is measured with it (the backend may fold it into the
+; instruction): stock vbroadcastss (mem), vbroadcastss, vblendps (3), selected
+; vunpcklps with the load folded, then vshufps (2).
+; CHECK-LABEL: @loaded(
+; CHECK:         %a = load <4 x i32>, ptr %p
+; CHECK-NEXT:    [[T:%.*]] = shufflevector <4 x i32> %b, <4 x i32> %a, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
+; ASM-LABEL: loaded:
+; ASM:         vunpcklps (%rdi), %xmm0, %xmm0
+; ASM-NEXT:    #ARITH_FENCE
+; ASM-NEXT:    vshufps
+; ASM-NEXT:    #APP
+define void @loaded(ptr %p, <4 x i32> %b) {
+  %a = load <4 x i32>, ptr %p
+  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+  call void asm sideeffect "", "x"(<4 x i32> %s)
+  ret void
+}
+
+; A load something else reads too is not: the measurement could not see the sharing.
+; CHECK-LABEL: @loaded_twice(
+; CHECK:         %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+define <4 x i32> @loaded_twice(ptr %p, <4 x i32> %b) {
+  %a = load <4 x i32>, ptr %p
+  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+  %t = add <4 x i32> %s, %a
+  ret <4 x i32> %t
+}
