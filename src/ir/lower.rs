@@ -116,6 +116,16 @@ pub fn lone_loads(inst: Inst) -> [bool; 2] {
     unsafe { [0, 1].map(|i| lone_load(inst, LLVMGetOperand(inst.raw(), i))) }
 }
 
+/// How many distinct loads only this shufflevector reads.
+pub fn lone_load_count(inst: Inst) -> u32 {
+    // SAFETY: a live shufflevector's operands.
+    unsafe {
+        let (a, b) = (LLVMGetOperand(inst.raw(), 0), LLVMGetOperand(inst.raw(), 1));
+        let first = lone_load(inst, a) as u32;
+        first + (b != a && lone_load(inst, b)) as u32
+    }
+}
+
 /// Whether an operand is a load that other instructions read too.
 pub fn shared_load(inst: Inst) -> bool {
     // SAFETY: a live shufflevector's operands.

@@ -176,6 +176,13 @@ pub fn select_sequences(
             continue;
         };
         // Measured already (here or for an equal shuffle): build and use.
+        // The loads measured with the shuffle (counted before the sequence reads them
+        // too): x86 folds one into the instruction that reads it; elsewhere each is an
+        // instruction of its own.
+        let loads = match arch {
+            Arch::X86_64 => 0,
+            _ => ir::lower::lone_load_count(site.inst),
+        };
         let Some(built) = ir::lower::build_sequence(site.inst, &seq) else {
             continue;
         };
@@ -184,7 +191,7 @@ pub fn select_sequences(
                 "sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
                 site.shuffle.mask,
                 seq.describe(),
-                seq.predicted(ir::lower::in_cycle(site.inst))
+                seq.predicted(ir::lower::in_cycle(site.inst)) + loads
             );
             target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
         }
