@@ -492,13 +492,17 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
 // that goes on using it. Returning it instead pins it to the return register, and a
 // two-address instruction (SSE, NEON `ins`) whose result lands elsewhere pays a copy
 // that real code rarely pays; a store lets the backend fold the shuffle into it.
+// Only types that fit one register as they are (whole registers, lanes of 8 bits or
+// more): an inline asm operand the backend cannot place is an error in the host's
+// context.
 const char *consumerConstraint(const Triple &TT, Type *Ty) {
   auto *VT = dyn_cast<FixedVectorType>(Ty);
-  if (!VT || VT->getPrimitiveSizeInBits().getFixedValue() > 128)
+  if (!VT || VT->getScalarSizeInBits() < 8)
     return nullptr;
-  if (TT.isX86() && VT->getPrimitiveSizeInBits().getFixedValue() == 128)
+  uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  if (TT.isX86() && Bits == 128)
     return "x";
-  if (TT.isAArch64())
+  if (TT.isAArch64() && (Bits == 64 || Bits == 128))
     return "w";
   return nullptr;
 }
