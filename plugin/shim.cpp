@@ -495,9 +495,10 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
 // Only types that fit one register as they are (whole registers, lanes of 8 bits or
 // more): an inline asm operand the backend cannot place is an error in the host's
 // context.
-const char *consumerConstraint(const Triple &TT, Type *Ty) {
+const char *consumerConstraint(const Triple &TT, StringRef Features, Type *Ty) {
   auto *VT = dyn_cast<FixedVectorType>(Ty);
-  if (!VT || VT->getScalarSizeInBits() < 8)
+  if (!VT || VT->getScalarSizeInBits() < 8 || Features.contains("-sse") ||
+      Features.contains("-neon"))
     return nullptr;
   uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();
   if (TT.isX86() && Bits == 128)
@@ -512,7 +513,7 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
   Probe.setTargetTriple(TM.getTargetTriple());
   Probe.setDataLayout(TM.createDataLayout());
   LLVMContext &Ctx = Probe.getContext();
-  bool Returned = !consumerConstraint(TM.getTargetTriple(), ResultTy);
+  bool Returned = !consumerConstraint(TM.getTargetTriple(), T.Features, ResultTy);
   // A returned result: an unused first parameter of its type takes the return
   // register, so that no input arrives there and the result can be computed into it
   // (RISC-V V's `vzext` may not overwrite its source: returned in the input's register
@@ -533,9 +534,9 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
 }
 
 // Ends a measured function: its result to the consumer, or returned.
-void consume(IRBuilder<> &B, TargetMachine &TM, Value *Result) {
+void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Result) {
   Type *Ty = Result->getType();
-  if (const char *Constraint = consumerConstraint(TM.getTargetTriple(), Ty)) {
+  if (const char *Constraint = consumerConstraint(TM.getTargetTriple(), T.Features, Ty)) {
     auto *AsmTy = FunctionType::get(Type::getVoidTy(Ty->getContext()), {Ty}, false);
     B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
                  {Result});
@@ -652,7 +653,7 @@ int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRef
       RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
       Copy->setDebugLoc(DebugLoc());
     }
-    consume(B, *TM, Map[Slices[R].back()]);
+    consume(B, *TM, *T, Map[Slices[R].back()]);
   }
   SmallVector<int64_t, 4> Emitted;
   if (!emittedInstructions(*TM, Probe, CountConstantLoads, Names, Emitted))

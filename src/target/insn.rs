@@ -752,6 +752,15 @@ pub fn x86_level(cpu: &str) -> &'static str {
 pub fn level(desc: &super::TargetDesc) -> Option<&'static str> {
     match desc.arch() {
         Arch::X86_64 if desc.features.is_empty() => Some(x86_level(&desc.cpu)),
+        // Without SSE2 (`-mno-sse2`, kernels' soft-float builds) none of it exists.
+        Arch::X86_64
+            if desc
+                .features
+                .split(',')
+                .any(|f| f == "-sse2" || f == "-sse") =>
+        {
+            None
+        }
         Arch::X86_64 => Some(
             ["avx512f", "avx2", "avx", "sse4.1", "ssse3"]
                 .into_iter()
@@ -802,6 +811,17 @@ mod tests {
             find("tbl2").produce(table_imm([b(3), a(1), Src::Zero, b(0)])),
             Some([b(3), a(1), Src::Zero, b(0)])
         );
+    }
+
+    #[test]
+    fn no_vector_unit_no_level() {
+        let desc = |features: &str| super::super::TargetDesc {
+            triple: "x86_64-unknown-linux-gnu".into(),
+            cpu: "x86-64".into(),
+            features: features.into(),
+        };
+        assert_eq!(level(&desc("+sse2,+avx2")), Some("avx2"));
+        assert_eq!(level(&desc("-sse,-sse2,-mmx")), None);
     }
 
     #[test]

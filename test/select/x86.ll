@@ -95,3 +95,13 @@ define <4 x i32> @loaded_twice(ptr %p, <4 x i32> %b) {
   %t = add <4 x i32> %s, %a
   ret <4 x i32> %t
 }
+
+; Without SSE (a soft-float build) there is nothing to select and nothing to measure.
+; CHECK-LABEL: @no_sse(
+; CHECK-NEXT:    %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+; CHECK-NEXT:    ret <4 x i32> %s
+define <4 x i32> @no_sse(<4 x i32> %a, <4 x i32> %b) #0 {
+  %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+  ret <4 x i32> %s
+}
+attributes #0 = { "target-features"="-sse,-sse2,-mmx,+soft-float" }
