@@ -5,7 +5,9 @@
 ;    by the active lanes, which compiles.
 ; 2. Shuffles: the pattern library names each one; a shuffle that only copies an
 ;    operand goes away; one that non-shuffle IR computes more cheaply becomes it (the
-;    even bytes of 32 are a truncation: vpand + vpackuswb instead of vpshufb + vpermq).
+;    even bytes of 32 are a truncation: vpand + vpackuswb instead of vpshufb + vpermq);
+;    one the backend lowers with more instructions than the cheapest sequence of the
+;    target's instructions becomes that sequence (low_pair: 3 shuffle instructions -> 2).
 target triple = "x86_64-pc-linux-gnu"
 
 ; Round the active lanes up (inactive lanes are poison).
@@ -36,6 +38,16 @@ define <16 x i8> @zext_low_bytes(<16 x i8> %x) {
 define <16 x i32> @transpose4x4(<16 x i32> %m) {
   %t = shufflevector <16 x i32> %m, <16 x i32> poison, <16 x i32> <i32 0, i32 4, i32 8, i32 12, i32 1, i32 5, i32 9, i32 13, i32 2, i32 6, i32 10, i32 14, i32 3, i32 7, i32 11, i32 15>
   ret <16 x i32> %t
+}
+
+; Two lanes of two computed vectors: stock llc broadcasts each and blends (3); the
+; selection finds an interleave and a shuffle of its low half (2), and keeps them
+; apart with llvm.arithmetic.fence.
+define <4 x i32> @low_pair(<4 x i32> %a, <4 x i32> %b) {
+  %x = add <4 x i32> %a, %b
+  %y = sub <4 x i32> %a, %b
+  %s = shufflevector <4 x i32> %x, <4 x i32> %y, <4 x i32> <i32 poison, i32 poison, i32 0, i32 4>
+  ret <4 x i32> %s
 }
 
 ; Takes the whole second operand: the shuffle is the operand itself.
