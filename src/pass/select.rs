@@ -5,11 +5,12 @@
 //! The assembly decides. The shim compiles the shuffle alone (as a function of its own
 //! that hands the result to an empty inline asm), with the function's target, CPU and
 //! features, and counts the instructions (`Target::emitted_instructions`); where the
-//! descriptions promise fewer, it compiles the candidate sequence the same way, and the
-//! sequence replaces the shuffle only if it compiles to strictly fewer. Descriptions
-//! thus only propose: a wrong description costs a measurement, never a worse program.
-//! The decision is remembered per target, types, operands, mask and loop, so each
-//! distinct shuffle is compiled at most twice in a process.
+//! descriptions promise fewer, it compiles the candidate sequence the same way (and two
+//! alternatives if that one loses), and a sequence replaces the shuffle only if it
+//! compiles to strictly fewer. Descriptions thus only propose: a wrong description costs
+//! a measurement, never a worse program. The decision is remembered per target, types,
+//! operands, mask and loop, so each distinct shuffle is compiled at most three times in
+//! a process.
 //!
 //! ```text
 //! %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <u,u,0,4>   ; x86-64-v3: 3
