@@ -10,7 +10,7 @@
 //! or a table instruction (`pshufb`, `tbl`, `vpermt2d`) if that is cheaper.
 
 use crate::algebra::pattern::Sym;
-use crate::target::insn::{Insn, Lanes, Src};
+use crate::target::insn::{table_imm, Insn, Lanes, Src};
 
 /// Longest sequence the sweep searches (every four-lane mask on SSE2 takes at most 3).
 pub const MAX_DEPTH: u32 = 3;
@@ -57,7 +57,8 @@ fn apply(m: &Move, x: Value, y: Value) -> Value {
 /// The cost of every value the instructions build within `MAX_DEPTH`.
 pub struct Optimum {
     cost: Vec<u32>,
-    tables: Vec<(bool, bool, u32)>,
+    /// The table instructions: any lanes in one step, at their cost.
+    tables: Vec<Insn>,
 }
 
 impl Optimum {
@@ -80,7 +81,7 @@ impl Optimum {
                         }
                     }
                 }
-                Lanes::Table { zero } => tables.push((insn.operands == 2, zero, insn.cost)),
+                Lanes::Table { .. } => tables.push(**insn),
             }
         }
         let mut cost = vec![u32::MAX; VALUES];
@@ -149,19 +150,37 @@ impl Optimum {
     /// overwrite a register the shuffle's operand is in only when that is the result's
     /// (`pshufb` of `B` alone is never cheapest: `pshufd` does any one-source mask).
     pub fn table(&self, demand: &[Sym; 4]) -> Option<u32> {
-        let reads = |second: bool| {
-            demand
-                .iter()
-                .any(|s| matches!(s, Sym::Src(l) if (*l >= 4) == second))
-        };
-        let one_source = !(reads(false) && reads(true));
-        let has_zero = demand.contains(&Sym::Zero);
         self.tables
             .iter()
-            .filter(|&&(two, zero, _)| (two || one_source) && (zero || !has_zero))
-            .map(|&(_, _, c)| c)
+            .filter(|insn| table_lookup(insn, demand).is_some())
+            .map(|insn| insn.cost)
             .min()
     }
+}
+
+/// How the table instruction `insn` does `demand` in one lookup: its immediate (its
+/// lanes, `table_imm`), and whether its operand is `B` (an instruction of one operand
+/// reads the side the demand reads, `A` if neither); `None` if it cannot (both sides for
+/// one operand, a zero lane it cannot make). A poison lane reads lane 0.
+pub fn table_lookup(insn: &Insn, demand: &[Sym; 4]) -> Option<(u16, bool)> {
+    let reads = |second: bool| {
+        demand
+            .iter()
+            .any(|s| matches!(s, Sym::Src(l) if (*l >= 4) == second))
+    };
+    let reads_b = match insn.operands {
+        1 if reads(true) && reads(false) => return None,
+        1 => reads(true),
+        _ => false,
+    };
+    let base = if reads_b { 4 } else { 0 };
+    let lanes = demand.map(|s| match s {
+        Sym::Src(l) => Src::Lane((l - base) as u8),
+        Sym::Zero => Src::Zero,
+        Sym::Any => Src::Lane(0),
+    });
+    let imm = table_imm(lanes);
+    insn.produce(imm).map(|_| (imm, reads_b))
 }
 
 #[cfg(test)]

@@ -19,7 +19,8 @@ use std::collections::HashMap;
 use crate::algebra::pattern::Sym;
 pub use crate::lower::registers::Operand;
 use crate::lower::registers::{copies, Instr};
-use crate::target::insn::{table_imm, Insn, Lanes, Src};
+use crate::lower::search::table_lookup;
+use crate::target::insn::{Insn, Lanes, Src};
 
 /// A value of the search: the source of each lane, `0..8` a lane of `A ++ B`, 8 zero.
 type Value = [u8; 4];
@@ -337,29 +338,16 @@ impl Searcher {
     /// [`Searcher::sequences`]: their index vector is a constant-pool load that a loop
     /// hoists, so only a measurement can say whether they pay.
     pub fn tables(&self, demand: &[Sym; 4]) -> Vec<Sequence> {
-        let reads = |second: bool| {
-            demand
-                .iter()
-                .any(|s| matches!(s, Sym::Src(l) if (*l >= 4) == second))
-        };
         let mut out = Vec::new();
         for &insn in &self.tables {
-            // One operand: the side the demand reads (`A` if neither), its lanes 0..4.
-            let (x, y, base) = match insn.operands {
-                1 if reads(true) && reads(false) => continue,
-                1 if reads(true) => (Operand::B, Operand::B, 4),
-                1 => (Operand::A, Operand::A, 0),
-                _ => (Operand::A, Operand::B, 0),
-            };
-            let lanes = demand.map(|s| match s {
-                Sym::Src(l) => Src::Lane((l - base) as u8),
-                Sym::Zero => Src::Zero,
-                Sym::Any => Src::Lane(0),
-            });
-            let imm = table_imm(lanes);
-            if insn.produce(imm).is_none() {
+            let Some((imm, reads_b)) = table_lookup(insn, demand) else {
                 continue;
-            }
+            };
+            let (x, y) = match (insn.operands, reads_b) {
+                (1, true) => (Operand::B, Operand::B),
+                (1, false) => (Operand::A, Operand::A),
+                _ => (Operand::A, Operand::B),
+            };
             let mut seq = Sequence {
                 ops: vec![Op { insn, imm, x, y }],
                 cost: insn.cost,
