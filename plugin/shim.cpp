@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -458,8 +459,23 @@ TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Featu
   return TM;
 }
 
+// Whether an instruction line only makes a zero register (`vpxor %xmm0, %xmm0, %xmm0`,
+// AArch64 `movi v0.2d, #0`): a constant like a constant-pool load, hoisted out of loops.
+bool isZeroIdiom(StringRef Line) {
+  auto [Mnemonic, Rest] = Line.split('\t');
+  Rest = Rest.split('#').first.split("//").first.trim();
+  if (Mnemonic == "movi")
+    return Rest.ends_with(", #0") || Rest.ends_with(", #0000000000000000");
+  if (!is_contained({"pxor", "vpxor", "xorps", "vxorps", "vpxord", "vpxorq"}, Mnemonic))
+    return false;
+  SmallVector<StringRef, 3> Ops;
+  Rest.split(Ops, ", ");
+  return all_of(Ops, [&](StringRef Op) { return Op.trim() == Ops[0].trim(); });
+}
+
 // Instruction lines of an assembly listing: indented, not a directive or a comment,
-// not the return, and, unless asked, not a load of a constant-pool entry (`vmovdqa
+// not the return or the `vzeroupper` before it (a function's exit, not its work), and,
+// unless asked, not a constant: a zero idiom or a load of a constant-pool entry (`vmovdqa
 // .LCPI0_0(%rip)`, `adrp` + `ldr` on AArch64): in a loop the backend hoists those, so a
 // shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
 // there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
@@ -473,14 +489,14 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
     StringRef Mnemonic = Line.ltrim().split('\t').first.split(' ').first;
     if (Mnemonic.empty() || Mnemonic.starts_with(".") || Mnemonic.starts_with("#") ||
         Mnemonic.starts_with("//") || Mnemonic.starts_with(";") || Mnemonic == "ret" ||
-        Mnemonic == "retq")
+        Mnemonic == "retq" || Mnemonic == "vzeroupper")
       continue;
     bool ConstantLoad = Line.contains(".LCPI") &&
                         (Mnemonic == "adrp" || Mnemonic == "ldr" || Mnemonic == "lea" ||
                          Mnemonic.starts_with("mov") || Mnemonic.starts_with("vmov") ||
                          Mnemonic.starts_with("vpbroadcast") ||
                          Mnemonic.starts_with("vbroadcast"));
-    if (CountConstantLoads || !ConstantLoad)
+    if (CountConstantLoads || !(ConstantLoad || isZeroIdiom(Line.ltrim())))
       ++Count;
   }
   return Count;
@@ -546,21 +562,26 @@ void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Resu
   }
 }
 
-// The instructions between `Inputs` and `Result`, in order, `Result` last: one basic
-// block, no memory access but simple loads, no phi, calls only to intrinsics, constants
-// only as data.
-bool sliceBetween(ArrayRef<Value *> Inputs, Instruction *Result,
+// The instructions between `Inputs` and `Results`, in order: one basic block, no memory
+// access but simple loads and the results themselves if they are simple stores, no phi,
+// calls only to intrinsics, constants only as data.
+bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
                   SmallVectorImpl<Instruction *> &Slice) {
-  SmallVector<Instruction *, 8> Work{Result};
+  if (Results.empty())
+    return false;
+  BasicBlock *Block = Results.front()->getParent();
+  SmallVector<Instruction *, 8> Work(Results.begin(), Results.end());
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();
     if (is_contained(Slice, I))
       continue;
     // A simple load is measured with what reads it (the backend may fold it).
     auto *Load = dyn_cast<LoadInst>(I);
-    bool SimpleLoad = Load && Load->isSimple();
-    if (I->getParent() != Result->getParent() ||
-        (I->mayReadOrWriteMemory() && !SimpleLoad) || isa<PHINode>(I))
+    auto *Store = dyn_cast<StoreInst>(I);
+    bool SimpleAccess = (Load && Load->isSimple()) ||
+                        (Store && Store->isSimple() && is_contained(Results, I));
+    if (I->getParent() != Block || (I->mayReadOrWriteMemory() && !SimpleAccess) ||
+        isa<PHINode>(I))
       return false;
     if (auto *Call = dyn_cast<CallInst>(I))
       if (!Call->getCalledFunction() || !Call->getCalledFunction()->isIntrinsic())
@@ -581,6 +602,29 @@ bool sliceBetween(ArrayRef<Value *> Inputs, Instruction *Result,
   return true;
 }
 
+// Copies `Slice` to the end of `B`'s block in `Probe`, its inputs mapped to `Args`;
+// returns the map.
+void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
+               ArrayRef<Argument *> Args, ArrayRef<Instruction *> Slice,
+               ValueToValueMapTy &Map) {
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    Map[Inputs[I]] = Args[I];
+  for (Instruction *I : Slice)
+    if (auto *Call = dyn_cast<CallInst>(I)) {
+      Function *Callee = Call->getCalledFunction();
+      Map[Callee] = Probe.getOrInsertFunction(Callee->getName(), Callee->getFunctionType(),
+                                              Callee->getAttributes())
+                        .getCallee();
+    }
+  for (Instruction *I : Slice) {
+    Instruction *Copy = I->clone();
+    B.Insert(Copy);
+    Map[I] = Copy;
+    RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    Copy->setDebugLoc(DebugLoc());
+  }
+}
+
 // Compiles `Probe` and counts the instructions of each function in `Names`.
 bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoads,
                          ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
@@ -591,6 +635,9 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoa
     return false;
   PM.run(Probe);
   StringRef Text = Asm.str();
+  // Debugging: SHUF_DUMP_PROBES=1 prints what was measured.
+  if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && *Dump == '1')
+    errs() << Text;
   for (const std::string &Name : Names) {
     // From the function's label to the next function's (or the end).
     size_t Begin = Text.find("\n" + Name + ":");
@@ -616,7 +663,8 @@ int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRef
   SmallVector<SmallVector<Instruction *, 8>, 4> Slices;
   for (size_t R = 0; R < NumResults; ++R) {
     auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRefs[R]));
-    if (!Result || !sliceBetween(Inputs, Result, Slices.emplace_back()))
+    if (!Result || isa<StoreInst>(Result) ||
+        !sliceBetween(Inputs, {Result}, Slices.emplace_back()))
       return 0;
   }
   const Triple &TT = Host.getTargetTriple();
@@ -635,24 +683,12 @@ int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRef
     Names.push_back("shuf_probe_" + std::to_string(R));
     Function *F =
         probeFunction(Probe, *TM, *T, InputTypes, Slices[R].back()->getType(), Names.back());
-    ValueToValueMapTy Map;
+    SmallVector<Argument *, 4> Args;
     for (size_t I = 0; I < Inputs.size(); ++I)
-      Map[Inputs[I]] = F->getArg(F->arg_size() - Inputs.size() + I);
-    for (Instruction *I : Slices[R])
-      if (auto *Call = dyn_cast<CallInst>(I)) {
-        Function *Callee = Call->getCalledFunction();
-        Map[Callee] = Probe.getOrInsertFunction(Callee->getName(), Callee->getFunctionType(),
-                                                Callee->getAttributes())
-                          .getCallee();
-      }
+      Args.push_back(F->getArg(F->arg_size() - Inputs.size() + I));
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
-    for (Instruction *I : Slices[R]) {
-      Instruction *Copy = I->clone();
-      B.Insert(Copy);
-      Map[I] = Copy;
-      RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
-      Copy->setDebugLoc(DebugLoc());
-    }
+    ValueToValueMapTy Map;
+    copySlice(Probe, B, Inputs, Args, Slices[R], Map);
     consume(B, *TM, *T, Map[Slices[R].back()]);
   }
   SmallVector<int64_t, 4> Emitted;
@@ -663,5 +699,56 @@ int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRef
   return 1;
 }
 
-} // extern "C"
+// The instructions the backend emits for some simple stores (of one basic block) and
+// what they store, back to `Inputs`, compiled together as one function.
+int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs, size_t NumStores,
+                        const LLVMValueRef *InputRefs, size_t NumInputs,
+                        int CountConstantLoads, int64_t *Count) {
+  Module &Host = *T->F.getParent();
+  SmallVector<Value *, 8> Inputs;
+  for (size_t I = 0; I < NumInputs; ++I)
+    Inputs.push_back(unwrap(InputRefs[I]));
+  SmallVector<Instruction *, 8> Stores;
+  for (size_t I = 0; I < NumStores; ++I) {
+    auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I]));
+    if (!Store)
+      return 0;
+    Stores.push_back(Store);
+  }
+  SmallVector<Instruction *, 16> Slice;
+  if (!sliceBetween(Inputs, Stores, Slice))
+    return 0;
+  const Triple &TT = Host.getTargetTriple();
+  TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
+  if (!TM)
+    return 0;
+  LLVMContext &Ctx = Host.getContext();
+  SmallVector<Type *, 8> InputTypes;
+  for (Value *V : Inputs)
+    InputTypes.push_back(V->getType());
+  Module Probe("shuf-probe", Ctx);
+  Probe.setTargetTriple(TM->getTargetTriple());
+  Probe.setDataLayout(TM->createDataLayout());
+  std::string Name = "shuf_probe_stores";
+  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), InputTypes, false),
+                                 GlobalValue::ExternalLinkage, Name, Probe);
+  if (!T->CPU.empty())
+    F->addFnAttr("target-cpu", T->CPU);
+  if (!T->Features.empty())
+    F->addFnAttr("target-features", T->Features);
+  F->addFnAttr(Attribute::NoUnwind);
+  SmallVector<Argument *, 8> Args;
+  for (Argument &A : F->args())
+    Args.push_back(&A);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  ValueToValueMapTy Map;
+  copySlice(Probe, B, Inputs, Args, Slice, Map);
+  B.CreateRetVoid();
+  SmallVector<int64_t, 1> Emitted;
+  if (!emittedInstructions(*TM, Probe, CountConstantLoads, {Name}, Emitted))
+    return 0;
+  *Count = Emitted[0];
+  return 1;
+}
 
+} // extern "C"

@@ -162,6 +162,14 @@ int shuf_emitted_instructions(const ShufTarget *t, const LLVMValueRef *results,
                               size_t num_results, const LLVMValueRef *inputs,
                               size_t num_inputs, int count_constant_loads, int64_t *counts);
 
+/* Like shuf_emitted_instructions for simple stores of one basic block and what they
+ * store, back to `inputs`: all of them in one function (so the backend may merge the
+ * stores, as it would in place). Returns 0 when they cannot be measured, else 1 and the
+ * count in *count. */
+int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores, size_t num_stores,
+                        const LLVMValueRef *inputs, size_t num_inputs,
+                        int count_constant_loads, int64_t *count);
+
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
 

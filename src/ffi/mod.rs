@@ -89,6 +89,15 @@ extern "C" {
         count_constant_loads: c_int,
         counts: *mut i64,
     ) -> c_int;
+    fn shuf_emitted_stores(
+        t: *const ShufTarget,
+        stores: *const LLVMValueRef,
+        num_stores: usize,
+        inputs: *const LLVMValueRef,
+        num_inputs: usize,
+        count_constant_loads: c_int,
+        count: *mut i64,
+    ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
     fn shuf_option_only() -> *const c_char;
     fn shuf_option_break_masks() -> c_int;
@@ -373,6 +382,33 @@ impl<'a> Target<'a> {
             )
         };
         (ok != 0).then_some(counts)
+    }
+
+    /// Like [`Target::emitted_instructions`] for simple stores of one block and what
+    /// they store back to `inputs`, compiled together as one function (the backend may
+    /// merge them, as it would in place).
+    pub fn emitted_for_stores<S: Into<LLVMValueRef> + Copy, V: Into<LLVMValueRef> + Copy>(
+        &self,
+        stores: &[S],
+        inputs: &[V],
+        count_constant_loads: bool,
+    ) -> Option<i64> {
+        let stores: Vec<LLVMValueRef> = stores.iter().map(|&v| v.into()).collect();
+        let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
+        let mut count = 0;
+        // SAFETY: valid context; `stores` and `inputs` are live values of its function.
+        let ok = unsafe {
+            shuf_emitted_stores(
+                self.0,
+                stores.as_ptr(),
+                stores.len(),
+                inputs.as_ptr(),
+                inputs.len(),
+                count_constant_loads as c_int,
+                &mut count,
+            )
+        };
+        (ok != 0).then_some(count)
     }
 
     pub fn vector_register_bits(&self) -> u32 {

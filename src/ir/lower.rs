@@ -251,6 +251,16 @@ impl From<Inst> for Value {
     }
 }
 
+impl Value {
+    pub(super) fn from_raw(raw: LLVMValueRef) -> Value {
+        Value(raw)
+    }
+
+    pub(super) fn raw(self) -> LLVMValueRef {
+        self.0
+    }
+}
+
 /// The operands of a shufflevector that are not constants, each once: what its result
 /// is computed from.
 pub fn variable_operands(inst: Inst) -> Vec<Value> {

@@ -15,6 +15,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 pub mod lower;
+pub mod narrow;
 pub mod vp;
 
 use crate::algebra::canon::{Outcome, Source};

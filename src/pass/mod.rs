@@ -10,6 +10,7 @@
 //! classifies every shuffle when remarks or statistics are asked for.
 
 mod lower;
+mod narrow;
 pub mod options;
 mod patterns;
 mod select;
@@ -92,6 +93,11 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     if options.lower && options.stage != Stage::Early {
         let remarks = target.remarks_enabled();
         lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
+    }
+    // Truncations stored side by side: packs where the backend narrows worse.
+    if options.narrow && options.stage != Stage::Early {
+        let remarks = target.remarks_enabled();
+        narrow::narrow_stores(func, target, options.lower_always, remarks, changed);
     }
     // Last: what is left a shuffle gets the cheapest instruction sequence.
     if options.select && options.stage != Stage::Early {

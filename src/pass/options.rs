@@ -17,6 +17,9 @@
 //! | `select`       | four-lane shuffles the backend lowers with more instructions    |
 //! |                | than the target's cheapest sequence become it (default; late)  |
 //! | `no-select`    | leave that out                                                 |
+//! | `narrow`       | truncations stored side by side become packs where the backend  |
+//! |                | narrows with more instructions (x86; default; late)            |
+//! | `no-narrow`    | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -59,6 +62,9 @@ pub struct Options {
     /// Emit the cheapest instruction sequence for shuffles the backend lowers worse
     /// (`crate::lower::sequence`, measured by compiling both).
     pub select: bool,
+    /// Narrow truncations stored side by side with packs where that compiles to fewer
+    /// instructions (`crate::lower::narrow`).
+    pub narrow: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -74,6 +80,7 @@ impl Default for Options {
             lower: true,
             lower_always: false,
             select: true,
+            narrow: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -82,7 +89,7 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, inject-panic";
+     select, no-select, narrow, no-narrow, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -116,6 +123,8 @@ impl Options {
                 }
                 "select" => options.select = true,
                 "no-select" => options.select = false,
+                "narrow" => options.narrow = true,
+                "no-narrow" => options.narrow = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

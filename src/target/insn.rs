@@ -728,6 +728,12 @@ pub fn available(arch: Arch, level: &str) -> Vec<&'static Insn> {
         .collect()
 }
 
+/// Whether the x86 feature level `level` (from [`level`]) includes `feature`.
+pub fn level_has(level: &str, feature: &str) -> bool {
+    let rank = |f: &str| X86_LEVELS.iter().position(|&l| l == f);
+    matches!((rank(feature), rank(level)), (Some(needs), Some(has)) if needs <= has)
+}
+
 const X86_LEVELS: [&str; 6] = ["sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f"];
 
 /// The place of an x86 feature among [`X86_LEVELS`] (0 for others).

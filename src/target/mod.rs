@@ -3,6 +3,7 @@
 //! module has no LLVM types so that decisions can be tested without LLVM.
 
 pub mod insn;
+pub mod pack;
 
 /// TargetTransformInfo's cost kinds (`TTI::TargetCostKind`), in the shim's numbering.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,0 +1,488 @@
+//! Narrowing stores: runs of `store (trunc %x)` to consecutive addresses, read from the
+//! IR, and the pack plans (`crate::lower::narrow`) built in their place.
+//!
+//! The loop vectorizer writes a narrowing loop as several truncations stored side by
+//! side (interleaved by 4: four `<8 x i32>` truncated to `<8 x i8>`, stored at `p`,
+//! `p+8`, `p+16`, `p+24`); the backend merges the stores and shuffles the pieces
+//! together. A run is what may become one wider store: simple stores in one block, with
+//! nothing between them that touches memory, so the stores can all happen at the last
+//! one, and addresses that are a common base plus constant offsets.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::lower::Value;
+use super::{Function, Inst, Type};
+use crate::lower::narrow::Plan;
+
+/// One `store (trunc %source)` of a run.
+#[derive(Clone, Debug)]
+pub struct NarrowingStore {
+    pub store: Inst,
+    pub trunc: Inst,
+    /// What is truncated.
+    pub source: Value,
+    /// The address, as the base's plus this many bytes.
+    pub offset: i64,
+    /// Its place in the block.
+    pub order: usize,
+}
+
+/// Stores of truncations of one type to consecutive addresses of one base, in address
+/// order, with nothing that touches memory between the first and the last.
+#[derive(Clone, Debug)]
+pub struct NarrowingRun {
+    pub stores: Vec<NarrowingStore>,
+    pub base: Value,
+    pub lanes: u32,
+    pub from_bits: u32,
+    pub to_bits: u32,
+}
+
+impl NarrowingRun {
+    /// The store of `stores` that comes last in the block: new code goes right before
+    /// it (after every trunc, each before its store, and every address).
+    pub fn last(stores: &[NarrowingStore]) -> Option<Inst> {
+        stores.iter().max_by_key(|s| s.order).map(|s| s.store)
+    }
+}
+
+/// `store (trunc <n x iF> %x to <n x iT>), (base + offset)` with the trunc read only by
+/// the store: its parts, else `None`.
+///
+/// # Safety
+/// `inst` is a live instruction.
+unsafe fn narrowing_store(
+    inst: LLVMValueRef,
+    order: usize,
+) -> Option<(NarrowingStore, Value, u32, u32, u32)> {
+    if LLVMIsAStoreInst(inst).is_null()
+        || LLVMGetVolatile(inst) != 0
+        || LLVMGetOrdering(inst) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    {
+        return None;
+    }
+    let trunc = LLVMGetOperand(inst, 0);
+    if LLVMIsATruncInst(trunc).is_null() || !single_use(trunc) {
+        return None;
+    }
+    let source = LLVMGetOperand(trunc, 0);
+    let (from, to) = (Type(LLVMTypeOf(source)), Type(LLVMTypeOf(trunc)));
+    let lanes = from.fixed_lanes()?;
+    let integer = |t: LLVMTypeRef| {
+        LLVMGetTypeKind(LLVMGetElementType(t)) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+    };
+    if !integer(from.raw()) {
+        return None;
+    }
+    let (from_bits, to_bits) = (from.element_bits()?, to.element_bits()?);
+    let (base, offset) = base_and_offset(LLVMGetOperand(inst, 1));
+    let store = NarrowingStore {
+        store: Inst(inst),
+        trunc: Inst(trunc),
+        source: Value::from_raw(source),
+        offset,
+        order,
+    };
+    Some((store, base, lanes, from_bits, to_bits))
+}
+
+/// Whether `v` has exactly one use.
+unsafe fn single_use(v: LLVMValueRef) -> bool {
+    let first = LLVMGetFirstUse(v);
+    !first.is_null() && LLVMGetNextUse(first).is_null()
+}
+
+/// A pointer as a base and a constant byte offset: `getelementptr i8, %base, C` is
+/// `(%base, C)`, anything else is itself plus 0.
+unsafe fn base_and_offset(ptr: LLVMValueRef) -> (Value, i64) {
+    if !LLVMIsAGetElementPtrInst(ptr).is_null() && LLVMGetNumOperands(ptr) == 2 {
+        let element = LLVMGetGEPSourceElementType(ptr);
+        let index = LLVMGetOperand(ptr, 1);
+        if LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(element) == 8
+            && !LLVMIsAConstantInt(index).is_null()
+        {
+            return (
+                Value::from_raw(LLVMGetOperand(ptr, 0)),
+                LLVMConstIntGetSExtValue(index),
+            );
+        }
+    }
+    (Value::from_raw(ptr), 0)
+}
+
+/// Whether an instruction may read or write memory (or call anything): what a store
+/// may not be moved across.
+unsafe fn touches_memory(inst: LLVMValueRef) -> bool {
+    matches!(
+        LLVMGetInstructionOpcode(inst),
+        LLVMOpcode::LLVMLoad
+            | LLVMOpcode::LLVMStore
+            | LLVMOpcode::LLVMCall
+            | LLVMOpcode::LLVMInvoke
+            | LLVMOpcode::LLVMCallBr
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMVAArg
+    )
+}
+
+/// The runs of narrowing stores in `func` (a run may be one store).
+pub fn narrowing_runs(func: Function) -> Vec<NarrowingRun> {
+    let mut runs = Vec::new();
+    // SAFETY: walking the blocks and instructions of a live function, reading only.
+    unsafe {
+        let mut bb = LLVMGetFirstBasicBlock(func.0);
+        while !bb.is_null() {
+            let mut open: Option<NarrowingRun> = None;
+            let mut inst = LLVMGetFirstInstruction(bb);
+            let mut order = 0;
+            while !inst.is_null() {
+                order += 1;
+                if let Some((store, base, lanes, from_bits, to_bits)) =
+                    narrowing_store(inst, order)
+                {
+                    let extends = open.as_ref().is_some_and(|r| {
+                        r.base == base
+                            && r.lanes == lanes
+                            && r.from_bits == from_bits
+                            && r.to_bits == to_bits
+                    });
+                    if !extends {
+                        runs.extend(open.take());
+                        open = Some(NarrowingRun {
+                            stores: Vec::new(),
+                            base,
+                            lanes,
+                            from_bits,
+                            to_bits,
+                        });
+                    }
+                    open.as_mut().expect("opened above").stores.push(store);
+                } else if touches_memory(inst) {
+                    runs.extend(open.take());
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            runs.extend(open.take());
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+    }
+    runs.into_iter().flat_map(consecutive).collect()
+}
+
+/// The parts of `run` whose addresses follow each other without gap; nothing if two
+/// stores overlap (one may not then move past the other).
+fn consecutive(mut run: NarrowingRun) -> Vec<NarrowingRun> {
+    let bytes = i64::from(run.lanes) * i64::from(run.to_bits) / 8;
+    if i64::from(run.lanes) * i64::from(run.to_bits) % 8 != 0 {
+        return Vec::new();
+    }
+    run.stores.sort_by_key(|s| s.offset);
+    if run.stores.windows(2).any(|w| w[0].offset + bytes > w[1].offset) {
+        return Vec::new();
+    }
+    let mut out: Vec<NarrowingRun> = Vec::new();
+    let mut part: Vec<NarrowingStore> = Vec::new();
+    let flush = |part: &mut Vec<NarrowingStore>, out: &mut Vec<NarrowingRun>| {
+        if !part.is_empty() {
+            out.push(NarrowingRun {
+                stores: std::mem::take(part),
+                ..run.clone()
+            });
+        }
+        part.clear();
+    };
+    for store in run.stores.clone() {
+        if part.last().is_some_and(|p| p.offset + bytes != store.offset) {
+            flush(&mut part, &mut out);
+        }
+        part.push(store);
+    }
+    flush(&mut part, &mut out);
+    out
+}
+
+/// `stores` (of `run`, in address order) cut where an address does not follow the one
+/// before.
+pub fn consecutive_parts(run: &NarrowingRun, stores: Vec<NarrowingStore>) -> Vec<Vec<NarrowingStore>> {
+    let bytes = i64::from(run.lanes) * i64::from(run.to_bits) / 8;
+    let mut parts: Vec<Vec<NarrowingStore>> = Vec::new();
+    for store in stores {
+        match parts.last_mut() {
+            Some(part) if part.last().is_some_and(|p| p.offset + bytes == store.offset) => {
+                part.push(store)
+            }
+            _ => parts.push(vec![store]),
+        }
+    }
+    parts
+}
+
+/// What a measurement of stores takes as given: each source, or where it is a simple
+/// load in the stores' block that only its trunc reads, the load's address (measured
+/// with them: x86 folds it into the first instruction that reads it); and the
+/// addresses, each as its base where it is a constant offset from one computed in the
+/// block (so that the backend sees which stores are adjacent, as it does in place).
+pub fn measured_inputs(stores: &[NarrowingStore]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    // SAFETY: live instructions of one block and their operands.
+    unsafe {
+        let block = LLVMGetInstructionParent(stores[0].store.raw());
+        let address = |ptr: LLVMValueRef| {
+            let local = !LLVMIsAInstruction(ptr).is_null()
+                && LLVMGetInstructionParent(ptr) == block;
+            match local {
+                true => base_and_offset(ptr).0.raw(),
+                false => ptr,
+            }
+        };
+        for s in stores {
+            let source = s.source.raw();
+            let lone_load = !LLVMIsALoadInst(source).is_null()
+                && LLVMGetVolatile(source) == 0
+                && LLVMGetOrdering(source)
+                    == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+                && LLVMGetInstructionParent(source) == block
+                && single_use(source);
+            let input = if lone_load {
+                address(LLVMGetOperand(source, 0))
+            } else {
+                source
+            };
+            for v in [input, address(LLVMGetOperand(s.store.raw(), 1))] {
+                if LLVMIsConstant(v) == 0 && !out.contains(&Value::from_raw(v)) {
+                    out.push(Value::from_raw(v));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The instructions built for a plan, and its stores.
+pub struct BuiltNarrowing {
+    pub stores: Vec<Inst>,
+    built: Vec<LLVMValueRef>,
+}
+
+/// Builds `plan` for `stores` (consecutive, in address order, of `run`), right before
+/// the last of them: each source split into registers, masked, packed, permuted, and each
+/// output register stored at its place. `None` (nothing left built) where the stores'
+/// shape does not fit the plan.
+pub fn build_narrowing(
+    run: &NarrowingRun,
+    stores: &[NarrowingStore],
+    plan: &Plan,
+) -> Option<BuiltNarrowing> {
+    let per_register = plan.input_elements() as u32;
+    let last = NarrowingRun::last(stores)?;
+    if run.lanes % per_register != 0 {
+        return None;
+    }
+    // SAFETY: the run's instructions are live; everything is built right before its
+    // last store, after every trunc (each comes before its store) and the base.
+    unsafe {
+        let last = last.raw();
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(last));
+        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(last)));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, last);
+        let mut built: Vec<LLVMValueRef> = Vec::new();
+        let note = |v: LLVMValueRef, built: &mut Vec<LLVMValueRef>| {
+            if !LLVMIsAInstruction(v).is_null() {
+                built.push(v);
+            }
+            v
+        };
+        let int_vector = |bits: u32, lanes: u32| {
+            LLVMVectorType(LLVMIntTypeInContext(ctx, bits), lanes)
+        };
+        let i32t = LLVMInt32TypeInContext(ctx);
+        let call = |name: &str, args: &mut [LLVMValueRef], built: &mut Vec<LLVMValueRef>| {
+            let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+            if id == 0 {
+                return None;
+            }
+            let decl = LLVMGetIntrinsicDeclaration(module, id, std::ptr::null_mut(), 0);
+            let fn_ty = LLVMIntrinsicGetType(ctx, id, std::ptr::null_mut(), 0);
+            Some(note(
+                LLVMBuildCall2(
+                    builder,
+                    fn_ty,
+                    decl,
+                    args.as_mut_ptr(),
+                    args.len() as u32,
+                    c"".as_ptr(),
+                ),
+                built,
+            ))
+        };
+        // The registers to narrow, in address order: each source frozen (a poison
+        // element stays in its own lane, whatever the intrinsics do) and split.
+        let mut pieces: Vec<LLVMValueRef> = Vec::new();
+        for s in stores {
+            let frozen = note(
+                LLVMBuildFreeze(builder, s.source.raw(), c"".as_ptr()),
+                &mut built,
+            );
+            if run.lanes == per_register {
+                pieces.push(frozen);
+                continue;
+            }
+            for start in (0..run.lanes).step_by(per_register as usize) {
+                let mut mask: Vec<LLVMValueRef> = (start..start + per_register)
+                    .map(|l| LLVMConstInt(i32t, u64::from(l), 0))
+                    .collect();
+                let mask = LLVMConstVector(mask.as_mut_ptr(), per_register);
+                pieces.push(note(
+                    LLVMBuildShuffleVector(
+                        builder,
+                        frozen,
+                        LLVMGetPoison(LLVMTypeOf(frozen)),
+                        mask,
+                        c"".as_ptr(),
+                    ),
+                    &mut built,
+                ));
+            }
+        }
+        let outputs = pieces.len() / plan.pieces;
+        let fail = |built: &[LLVMValueRef]| {
+            for &inst in built.iter().rev() {
+                LLVMInstructionEraseFromParent(inst);
+            }
+            LLVMDisposeBuilder(builder);
+            None
+        };
+        if outputs == 0 || pieces.len() % plan.pieces != 0 {
+            return fail(&built);
+        }
+        let low = LLVMConstInt(
+            LLVMIntTypeInContext(ctx, plan.from_bits),
+            (1u64 << plan.to_bits) - 1,
+            0,
+        );
+        let mut splat: Vec<LLVMValueRef> = vec![low; per_register as usize];
+        let low = LLVMConstVector(splat.as_mut_ptr(), per_register);
+        let output_bytes = i64::from(plan.register_bits / 8);
+        let align = min_alignment(stores);
+        let i8t = LLVMInt8TypeInContext(ctx);
+        let mut new_stores = Vec::new();
+        for (k, group) in pieces.chunks(plan.pieces).enumerate() {
+            let mut values: Vec<LLVMValueRef> = group
+                .iter()
+                .map(|&p| note(LLVMBuildAnd(builder, p, low, c"".as_ptr()), &mut built))
+                .collect();
+            for &(pack, a, b) in &plan.packs {
+                let Some(v) = call(pack.intrinsic, &mut [values[a], values[b]], &mut built) else {
+                    return fail(&built);
+                };
+                values.push(v);
+            }
+            let mut out = *values.last().expect("a plan has packs");
+            if let Some((permute, index)) = &plan.permute {
+                let elements = int_vector(permute.element_bits, index.len() as u32);
+                let mut index: Vec<LLVMValueRef> = index
+                    .iter()
+                    .map(|&i| LLVMConstInt(i32t, u64::from(i), 0))
+                    .collect();
+                let index = LLVMConstVector(index.as_mut_ptr(), index.len() as u32);
+                let x = note(
+                    LLVMBuildBitCast(builder, out, elements, c"".as_ptr()),
+                    &mut built,
+                );
+                out = match permute.intrinsic {
+                    None => note(
+                        LLVMBuildShuffleVector(
+                            builder,
+                            x,
+                            LLVMGetPoison(elements),
+                            index,
+                            c"".as_ptr(),
+                        ),
+                        &mut built,
+                    ),
+                    Some(name) => match call(name, &mut [x, index], &mut built) {
+                        Some(v) => v,
+                        None => return fail(&built),
+                    },
+                };
+            }
+            let stored_ty = int_vector(plan.to_bits, plan.register_bits / plan.to_bits);
+            if LLVMTypeOf(out) != stored_ty {
+                out = note(
+                    LLVMBuildBitCast(builder, out, stored_ty, c"".as_ptr()),
+                    &mut built,
+                );
+            }
+            let offset = k as i64 * output_bytes;
+            let mut ptr = LLVMGetOperand(stores[0].store.raw(), 1);
+            if offset != 0 {
+                let mut index = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset as u64, 1)];
+                ptr = note(
+                    LLVMBuildInBoundsGEP2(
+                        builder,
+                        i8t,
+                        ptr,
+                        index.as_mut_ptr(),
+                        1,
+                        c"".as_ptr(),
+                    ),
+                    &mut built,
+                );
+            }
+            let store = note(LLVMBuildStore(builder, out, ptr), &mut built);
+            // Past the first register, at most the register's own alignment is known.
+            let known = if offset == 0 {
+                align
+            } else {
+                align.min(output_bytes as u32)
+            };
+            LLVMSetAlignment(store, known);
+            new_stores.push(Inst(store));
+        }
+        LLVMDisposeBuilder(builder);
+        Some(BuiltNarrowing {
+            stores: new_stores,
+            built,
+        })
+    }
+}
+
+/// The alignment every store of `stores` is known to have (the smallest: the new
+/// stores start where the first does, at multiples of a register past it).
+unsafe fn min_alignment(stores: &[NarrowingStore]) -> u32 {
+    stores
+        .iter()
+        .map(|s| LLVMGetAlignment(s.store.raw()))
+        .min()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// Erases a narrowing that was not used.
+pub fn discard(built: BuiltNarrowing) {
+    // SAFETY: instructions built and used only by each other: users first.
+    unsafe {
+        for &inst in built.built.iter().rev() {
+            LLVMInstructionEraseFromParent(inst);
+        }
+    }
+}
+
+/// Keeps a narrowing: the stores it replaces and their truncs are erased.
+pub fn replace_stores(stores: &[NarrowingStore], built: BuiltNarrowing) {
+    // SAFETY: each store is live, unused (a store has no users), its trunc read only by
+    // it; the new stores write the same bytes.
+    unsafe {
+        for s in stores {
+            LLVMInstructionEraseFromParent(s.store.raw());
+            LLVMInstructionEraseFromParent(s.trunc.raw());
+        }
+    }
+    drop(built);
+}
