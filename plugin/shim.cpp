@@ -581,8 +581,11 @@ bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
     bool SimpleAccess = (Load && Load->isSimple()) ||
                         (Store && Store->isSimple() && is_contained(Results, I));
     if (I->getParent() != Block || (I->mayReadOrWriteMemory() && !SimpleAccess) ||
-        isa<PHINode>(I))
+        isa<PHINode>(I)) {
+      if (getenv("SHUF_DUMP_PROBES"))
+        errs() << "not measurable: " << *I << "\n";
       return false;
+    }
     if (auto *Call = dyn_cast<CallInst>(I))
       if (!Call->getCalledFunction() || !Call->getCalledFunction()->isIntrinsic())
         return false;
@@ -635,7 +638,8 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoa
     return false;
   PM.run(Probe);
   StringRef Text = Asm.str();
-  // Debugging: SHUF_DUMP_PROBES=1 prints what was measured.
+  // Debugging: SHUF_DUMP_PROBES=1 prints what was measured (and sliceBetween, what
+  // could not be).
   if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && *Dump == '1')
     errs() << Text;
   for (const std::string &Name : Names) {

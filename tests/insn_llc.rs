@@ -238,3 +238,75 @@ fn every_description_compiles_to_its_instruction() {
     assert!(checked > 500, "only {checked} forms");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The packs and permutes of `shuf::target::pack`: each emitted form compiles to that
+/// one instruction (checked on the least CPU with its feature).
+#[test]
+fn every_pack_and_permute_compiles_to_its_instruction() {
+    use shuf::target::pack::{PACKS, PERMUTES};
+    let cpu = |feature: &str| match feature {
+        "sse2" => "-mcpu=x86-64",
+        "sse4.1" => "-mcpu=x86-64-v2",
+        _ => "-mcpu=x86-64-v3",
+    };
+    let mut cases: Vec<(String, &[&str], &str)> = Vec::new();
+    for (k, pack) in PACKS.iter().enumerate() {
+        let n = pack.elements();
+        let (from, to) = (pack.from_bits, pack.from_bits / 2);
+        let function = format!(
+            "declare <{m} x i{to}> @{i}(<{n} x i{from}>, <{n} x i{from}>)\n\
+             define <{m} x i{to}> @f_{k}(<{n} x i{from}> %a, <{n} x i{from}> %b) {{\n\
+             \x20 %r = call <{m} x i{to}> @{i}(<{n} x i{from}> %a, <{n} x i{from}> %b)\n\
+             \x20 ret <{m} x i{to}> %r\n}}\n",
+            m = 2 * n,
+            i = pack.intrinsic
+        );
+        cases.push((function, std::slice::from_ref(&pack.name), pack.feature));
+    }
+    for (k, permute) in PERMUTES.iter().enumerate() {
+        let n = permute.register_bits / permute.element_bits;
+        let ty = format!("<{n} x i{}>", permute.element_bits);
+        // Element order reversed: no cheaper instruction does it.
+        let index: Vec<String> = (0..n).rev().map(|i| format!("i32 {i}")).collect();
+        let index = format!("<{n} x i32> <{}>", index.join(", "));
+        let body = match permute.intrinsic {
+            None => format!("%r = shufflevector {ty} %a, {ty} poison, {index}"),
+            Some(i) => format!("%r = call {ty} @{i}({ty} %a, {index})"),
+        };
+        let function = format!(
+            "define {ty} @f_p{k}({ty} %a) {{\n  {body}\n  ret {ty} %r\n}}\n{}",
+            permute
+                .intrinsic
+                .map(|i| format!("declare {ty} @{i}({ty}, <{n} x i32>)\n"))
+                .unwrap_or_default()
+        );
+        cases.push((function, permute.asm, permute.feature));
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/insn-llc");
+    fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    for (k, (function, names, feature)) in cases.iter().enumerate() {
+        let file = dir.join(format!("pack-{k}.ll"));
+        fs::write(&file, function).unwrap();
+        let out = Command::new(llvm_bin().join("llc"))
+            .args(["-mtriple=x86_64-linux-gnu", cpu(feature)])
+            .arg(&file)
+            .args(["-o", "-"])
+            .output()
+            .expect("llc runs");
+        assert!(out.status.success(), "llc failed on {}", file.display());
+        let asm = String::from_utf8_lossy(&out.stdout);
+        let insts: Vec<String> = bodies(&asm)
+            .into_iter()
+            .flat_map(|(_, insts)| insts)
+            .filter(|m| !m.starts_with("vmov"))
+            .filter(|m| m != "vzeroupper")
+            .collect();
+        // An index vector is a constant-pool load (`vmovdqa .LCPI`, filtered above).
+        if insts.len() != 1 || !names.contains(&insts[0].as_str()) {
+            failures.push(format!("{}: llc emits {insts:?}", names[0]));
+        }
+    }
+    assert_eq!(cases.len(), PACKS.len() + PERMUTES.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -284,6 +284,12 @@ pub struct BuiltSequence {
     built: Vec<LLVMValueRef>,
 }
 
+impl BuiltSequence {
+    pub(super) fn new(result: Inst, built: Vec<LLVMValueRef>) -> BuiltSequence {
+        BuiltSequence { result, built }
+    }
+}
+
 /// Builds `seq` on the operands of the four-lane shufflevector `inst`, right before it;
 /// `None` (and nothing built) if an instruction has no emitted form here or the types
 /// are not four 32-bit lanes.

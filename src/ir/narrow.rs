@@ -269,10 +269,144 @@ pub struct BuiltNarrowing {
     built: Vec<LLVMValueRef>,
 }
 
+/// Builds instructions before one instruction, remembering each (to erase them all if
+/// the plan is not used).
+struct Builder {
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    raw: LLVMBuilderRef,
+    built: Vec<LLVMValueRef>,
+}
+
+impl Builder {
+    /// # Safety
+    /// `before` is a live instruction.
+    unsafe fn before(before: LLVMValueRef) -> Builder {
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(before));
+        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(before)));
+        let raw = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(raw, before);
+        Builder {
+            ctx,
+            module,
+            raw,
+            built: Vec::new(),
+        }
+    }
+
+    unsafe fn note(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+        if !LLVMIsAInstruction(v).is_null() {
+            self.built.push(v);
+        }
+        v
+    }
+
+    unsafe fn int_vector(&self, bits: u32, lanes: u32) -> LLVMTypeRef {
+        LLVMVectorType(LLVMIntTypeInContext(self.ctx, bits), lanes)
+    }
+
+    unsafe fn i32_vector(&self, values: impl Iterator<Item = u64>) -> LLVMValueRef {
+        let i32t = LLVMInt32TypeInContext(self.ctx);
+        let mut values: Vec<LLVMValueRef> = values.map(|v| LLVMConstInt(i32t, v, 0)).collect();
+        LLVMConstVector(values.as_mut_ptr(), values.len() as u32)
+    }
+
+    unsafe fn bitcast(&mut self, v: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+        if LLVMTypeOf(v) == ty {
+            return v;
+        }
+        let cast = LLVMBuildBitCast(self.raw, v, ty, c"".as_ptr());
+        self.note(cast)
+    }
+
+    unsafe fn freeze(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+        let frozen = LLVMBuildFreeze(self.raw, v, c"".as_ptr());
+        self.note(frozen)
+    }
+
+    /// `shufflevector v, poison, index`.
+    unsafe fn permute(&mut self, v: LLVMValueRef, index: impl Iterator<Item = u64>) -> LLVMValueRef {
+        let index = self.i32_vector(index);
+        let poison = LLVMGetPoison(LLVMTypeOf(v));
+        let shuffle = LLVMBuildShuffleVector(self.raw, v, poison, index, c"".as_ptr());
+        self.note(shuffle)
+    }
+
+    /// A call of the non-overloaded intrinsic `name`, if this LLVM has it.
+    unsafe fn call(&mut self, name: &str, args: &mut [LLVMValueRef]) -> Option<LLVMValueRef> {
+        let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+        if id == 0 {
+            return None;
+        }
+        let decl = LLVMGetIntrinsicDeclaration(self.module, id, std::ptr::null_mut(), 0);
+        let fn_ty = LLVMIntrinsicGetType(self.ctx, id, std::ptr::null_mut(), 0);
+        let call = LLVMBuildCall2(
+            self.raw,
+            fn_ty,
+            decl,
+            args.as_mut_ptr(),
+            args.len() as u32,
+            c"".as_ptr(),
+        );
+        Some(self.note(call))
+    }
+
+    /// `plan` on `pieces` (frozen registers of its input type): the output register as
+    /// `<n x iTo>`.
+    unsafe fn packs(&mut self, plan: &Plan, pieces: &[LLVMValueRef]) -> Option<LLVMValueRef> {
+        let per_register = plan.input_elements();
+        let low = LLVMConstInt(
+            LLVMIntTypeInContext(self.ctx, plan.from_bits),
+            (1u64 << plan.to_bits) - 1,
+            0,
+        );
+        let mut splat = vec![low; per_register];
+        let low = LLVMConstVector(splat.as_mut_ptr(), per_register as u32);
+        let mut values = Vec::new();
+        for &p in pieces {
+            let masked = LLVMBuildAnd(self.raw, p, low, c"".as_ptr());
+            values.push(self.note(masked));
+        }
+        for &(pack, a, b) in &plan.packs {
+            let v = self.call(pack.intrinsic, &mut [values[a], values[b]])?;
+            values.push(v);
+        }
+        let mut out = *values.last()?;
+        if let Some((permute, index)) = &plan.permute {
+            let elements = self.int_vector(permute.element_bits, index.len() as u32);
+            let x = self.bitcast(out, elements);
+            let index_values = index.iter().map(|&i| u64::from(i));
+            out = match permute.intrinsic {
+                None => self.permute(x, index_values),
+                Some(name) => {
+                    let mut args = [x, self.i32_vector(index_values)];
+                    self.call(name, &mut args)?
+                }
+            };
+        }
+        let output_ty = self.int_vector(plan.to_bits, plan.register_bits / plan.to_bits);
+        Some(self.bitcast(out, output_ty))
+    }
+
+    /// Erases everything built.
+    unsafe fn undo(self) {
+        for &inst in self.built.iter().rev() {
+            LLVMInstructionEraseFromParent(inst);
+        }
+        LLVMDisposeBuilder(self.raw);
+    }
+
+    unsafe fn finish(self) -> Vec<LLVMValueRef> {
+        LLVMDisposeBuilder(self.raw);
+        self.built
+    }
+}
+
 /// Builds `plan` for `stores` (consecutive, in address order, of `run`), right before
-/// the last of them: each source split into registers, masked, packed, permuted, and each
-/// output register stored at its place. `None` (nothing left built) where the stores'
-/// shape does not fit the plan.
+/// the last of them: each source frozen (a poison element stays in its own lane,
+/// whatever the intrinsics do) and split into registers, packed, and each output
+/// register stored at its place. `None` (nothing left built) where the stores' shape
+/// does not fit the plan.
 pub fn build_narrowing(
     run: &NarrowingRun,
     stores: &[NarrowingStore],
@@ -280,162 +414,43 @@ pub fn build_narrowing(
 ) -> Option<BuiltNarrowing> {
     let per_register = plan.input_elements() as u32;
     let last = NarrowingRun::last(stores)?;
-    if run.lanes % per_register != 0 {
+    let registers = run.lanes / per_register;
+    if run.lanes % per_register != 0 || (stores.len() * registers as usize) % plan.pieces != 0 {
         return None;
     }
     // SAFETY: the run's instructions are live; everything is built right before its
-    // last store, after every trunc (each comes before its store) and the base.
+    // last store, after every trunc (each comes before its store) and every address.
     unsafe {
-        let last = last.raw();
-        let ctx = LLVMGetTypeContext(LLVMTypeOf(last));
-        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(last)));
-        let builder = LLVMCreateBuilderInContext(ctx);
-        LLVMPositionBuilderBefore(builder, last);
-        let mut built: Vec<LLVMValueRef> = Vec::new();
-        let note = |v: LLVMValueRef, built: &mut Vec<LLVMValueRef>| {
-            if !LLVMIsAInstruction(v).is_null() {
-                built.push(v);
-            }
-            v
-        };
-        let int_vector = |bits: u32, lanes: u32| {
-            LLVMVectorType(LLVMIntTypeInContext(ctx, bits), lanes)
-        };
-        let i32t = LLVMInt32TypeInContext(ctx);
-        let call = |name: &str, args: &mut [LLVMValueRef], built: &mut Vec<LLVMValueRef>| {
-            let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-            if id == 0 {
-                return None;
-            }
-            let decl = LLVMGetIntrinsicDeclaration(module, id, std::ptr::null_mut(), 0);
-            let fn_ty = LLVMIntrinsicGetType(ctx, id, std::ptr::null_mut(), 0);
-            Some(note(
-                LLVMBuildCall2(
-                    builder,
-                    fn_ty,
-                    decl,
-                    args.as_mut_ptr(),
-                    args.len() as u32,
-                    c"".as_ptr(),
-                ),
-                built,
-            ))
-        };
-        // The registers to narrow, in address order: each source frozen (a poison
-        // element stays in its own lane, whatever the intrinsics do) and split.
+        let mut b = Builder::before(last.raw());
         let mut pieces: Vec<LLVMValueRef> = Vec::new();
         for s in stores {
-            let frozen = note(
-                LLVMBuildFreeze(builder, s.source.raw(), c"".as_ptr()),
-                &mut built,
-            );
-            if run.lanes == per_register {
-                pieces.push(frozen);
-                continue;
-            }
+            let frozen = b.freeze(s.source.raw());
             for start in (0..run.lanes).step_by(per_register as usize) {
-                let mut mask: Vec<LLVMValueRef> = (start..start + per_register)
-                    .map(|l| LLVMConstInt(i32t, u64::from(l), 0))
-                    .collect();
-                let mask = LLVMConstVector(mask.as_mut_ptr(), per_register);
-                pieces.push(note(
-                    LLVMBuildShuffleVector(
-                        builder,
-                        frozen,
-                        LLVMGetPoison(LLVMTypeOf(frozen)),
-                        mask,
-                        c"".as_ptr(),
-                    ),
-                    &mut built,
-                ));
+                pieces.push(match registers {
+                    1 => frozen,
+                    _ => b.permute(frozen, (start..start + per_register).map(u64::from)),
+                });
             }
         }
-        let outputs = pieces.len() / plan.pieces;
-        let fail = |built: &[LLVMValueRef]| {
-            for &inst in built.iter().rev() {
-                LLVMInstructionEraseFromParent(inst);
-            }
-            LLVMDisposeBuilder(builder);
-            None
-        };
-        if outputs == 0 || pieces.len() % plan.pieces != 0 {
-            return fail(&built);
-        }
-        let low = LLVMConstInt(
-            LLVMIntTypeInContext(ctx, plan.from_bits),
-            (1u64 << plan.to_bits) - 1,
-            0,
-        );
-        let mut splat: Vec<LLVMValueRef> = vec![low; per_register as usize];
-        let low = LLVMConstVector(splat.as_mut_ptr(), per_register);
         let output_bytes = i64::from(plan.register_bits / 8);
         let align = min_alignment(stores);
-        let i8t = LLVMInt8TypeInContext(ctx);
         let mut new_stores = Vec::new();
         for (k, group) in pieces.chunks(plan.pieces).enumerate() {
-            let mut values: Vec<LLVMValueRef> = group
-                .iter()
-                .map(|&p| note(LLVMBuildAnd(builder, p, low, c"".as_ptr()), &mut built))
-                .collect();
-            for &(pack, a, b) in &plan.packs {
-                let Some(v) = call(pack.intrinsic, &mut [values[a], values[b]], &mut built) else {
-                    return fail(&built);
-                };
-                values.push(v);
-            }
-            let mut out = *values.last().expect("a plan has packs");
-            if let Some((permute, index)) = &plan.permute {
-                let elements = int_vector(permute.element_bits, index.len() as u32);
-                let mut index: Vec<LLVMValueRef> = index
-                    .iter()
-                    .map(|&i| LLVMConstInt(i32t, u64::from(i), 0))
-                    .collect();
-                let index = LLVMConstVector(index.as_mut_ptr(), index.len() as u32);
-                let x = note(
-                    LLVMBuildBitCast(builder, out, elements, c"".as_ptr()),
-                    &mut built,
-                );
-                out = match permute.intrinsic {
-                    None => note(
-                        LLVMBuildShuffleVector(
-                            builder,
-                            x,
-                            LLVMGetPoison(elements),
-                            index,
-                            c"".as_ptr(),
-                        ),
-                        &mut built,
-                    ),
-                    Some(name) => match call(name, &mut [x, index], &mut built) {
-                        Some(v) => v,
-                        None => return fail(&built),
-                    },
-                };
-            }
-            let stored_ty = int_vector(plan.to_bits, plan.register_bits / plan.to_bits);
-            if LLVMTypeOf(out) != stored_ty {
-                out = note(
-                    LLVMBuildBitCast(builder, out, stored_ty, c"".as_ptr()),
-                    &mut built,
-                );
-            }
+            let Some(out) = b.packs(plan, group) else {
+                b.undo();
+                return None;
+            };
             let offset = k as i64 * output_bytes;
             let mut ptr = LLVMGetOperand(stores[0].store.raw(), 1);
             if offset != 0 {
-                let mut index = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset as u64, 1)];
-                ptr = note(
-                    LLVMBuildInBoundsGEP2(
-                        builder,
-                        i8t,
-                        ptr,
-                        index.as_mut_ptr(),
-                        1,
-                        c"".as_ptr(),
-                    ),
-                    &mut built,
-                );
+                let i64t = LLVMInt64TypeInContext(b.ctx);
+                let mut index = [LLVMConstInt(i64t, offset as u64, 1)];
+                let i8t = LLVMInt8TypeInContext(b.ctx);
+                let gep = LLVMBuildInBoundsGEP2(b.raw, i8t, ptr, index.as_mut_ptr(), 1, c"".as_ptr());
+                ptr = b.note(gep);
             }
-            let store = note(LLVMBuildStore(builder, out, ptr), &mut built);
+            let store = LLVMBuildStore(b.raw, out, ptr);
+            let store = b.note(store);
             // Past the first register, at most the register's own alignment is known.
             let known = if offset == 0 {
                 align
@@ -445,11 +460,46 @@ pub fn build_narrowing(
             LLVMSetAlignment(store, known);
             new_stores.push(Inst(store));
         }
-        LLVMDisposeBuilder(builder);
         Some(BuiltNarrowing {
             stores: new_stores,
-            built,
+            built: b.finish(),
         })
+    }
+}
+
+/// Builds `plan` in place of a shufflevector that truncates the concatenation of its
+/// operands (`shuf::lower::narrow::truncating_shuffle`), right before it: each operand
+/// frozen and seen as one register of `plan.from_bits` elements. `None` (nothing left
+/// built) where the types do not fit the plan.
+pub fn build_pack_shuffle(inst: Inst, plan: &Plan) -> Option<super::lower::BuiltSequence> {
+    // SAFETY: a live shufflevector; everything is built right before it.
+    unsafe {
+        let raw = inst.raw();
+        let operand_ty = Type(LLVMTypeOf(LLVMGetOperand(raw, 0)));
+        let bits = operand_ty.fixed_lanes()? * operand_ty.element_bits()?;
+        let result = inst.ty();
+        let integer = LLVMGetTypeKind(LLVMGetElementType(result.raw()))
+            == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind;
+        if plan.pieces != 2
+            || bits != plan.register_bits
+            || !integer
+            || result.element_bits() != Some(plan.to_bits)
+            || result.fixed_lanes() != Some(plan.register_bits / plan.to_bits)
+        {
+            return None;
+        }
+        let mut b = Builder::before(raw);
+        let wide = b.int_vector(plan.from_bits, plan.input_elements() as u32);
+        let mut pieces = Vec::new();
+        for i in 0..2 {
+            let frozen = b.freeze(LLVMGetOperand(raw, i));
+            pieces.push(b.bitcast(frozen, wide));
+        }
+        let Some(out) = b.packs(plan, &pieces) else {
+            b.undo();
+            return None;
+        };
+        Some(super::lower::BuiltSequence::new(Inst(out), b.finish()))
     }
 }
 

@@ -152,6 +152,22 @@ fn permute_index(order: &[u64], group: u32) -> Option<Vec<u32>> {
     Some(index)
 }
 
+/// If `mask` (on two operands of `source_lanes` lanes) keeps the low lane of every
+/// group of `r` lanes of the operands' concatenation, in order (`<0,2,4,..,2n-2>`): `r`,
+/// the ratio of a truncation of the operands seen as `r` times wider lanes (little
+/// endian). Poison lanes may be anything.
+pub fn truncating_shuffle(mask: &[i32], source_lanes: usize) -> Option<u32> {
+    if mask.is_empty() || (2 * source_lanes) % mask.len() != 0 {
+        return None;
+    }
+    let r = 2 * source_lanes / mask.len();
+    let keeps = mask
+        .iter()
+        .enumerate()
+        .all(|(i, &m)| m < 0 || m as usize == i * r);
+    (r >= 2 && r.is_power_of_two() && keeps && mask.iter().any(|&m| m >= 0)).then_some(r as u32)
+}
+
 /// The packs of `plan` on `inputs` (each `input_elements()` values of `from_bits`
 /// bits), masked first if `mask`: the elements of the last pack.
 fn run_packs(plan: &Plan, inputs: Vec<Vec<u64>>, mask: bool) -> Vec<u64> {
@@ -246,6 +262,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn truncating_shuffles_are_packs() {
+        // Every shape the pass builds: two operands of one register of `to`-bit lanes,
+        // seen as `from`-bit lanes; the plan's output is the shuffle's.
+        for (from, to) in [(32, 16), (16, 8)] {
+            for register in [128, 256] {
+                let n = (register / to) as usize;
+                let mask: Vec<i32> = (0..n as i32).map(|i| 2 * i).collect();
+                assert_eq!(truncating_shuffle(&mask, n), Some(from / to));
+                let plan = plan(from, to, register, all).unwrap();
+                for seed in 0..50 {
+                    let a = values(to, n, seed);
+                    let b = values(to, n, seed + 1000);
+                    let both: Vec<u64> = a.iter().chain(&b).copied().collect();
+                    let want: Vec<u64> = mask.iter().map(|&m| both[m as usize]).collect();
+                    let wide = |v: &[u64]| -> Vec<u64> {
+                        v.chunks(2).map(|p| p[0] | p[1] << to).collect()
+                    };
+                    assert_eq!(run(&plan, &[wide(&a), wide(&b)]), want);
+                }
+            }
+        }
+        assert_eq!(truncating_shuffle(&[0, 2, -1, 6], 4), Some(2));
+        assert_eq!(truncating_shuffle(&[0, 4], 4), Some(4));
+        assert_eq!(truncating_shuffle(&[1, 3, 5, 7], 4), None); // the high halves
+        assert_eq!(truncating_shuffle(&[0, 1, 2, 3], 4), None);
+        assert_eq!(truncating_shuffle(&[-1, -1, -1, -1], 4), None);
     }
 
     #[test]

@@ -94,10 +94,12 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         let remarks = target.remarks_enabled();
         lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
     }
-    // Truncations stored side by side: packs where the backend narrows worse.
+    // Truncations (stored side by side, or shuffles that keep the low halves): packs
+    // where the backend narrows worse.
     if options.narrow && options.stage != Stage::Early {
         let remarks = target.remarks_enabled();
         narrow::narrow_stores(func, target, options.lower_always, remarks, changed);
+        narrow::narrow_shuffles(func, target, options.lower_always, remarks, changed);
     }
     // Last: what is left a shuffle gets the cheapest instruction sequence.
     if options.select && options.stage != Stage::Early {

@@ -27,6 +27,10 @@ static STORES_NARROWED: Statistic = Statistic {
     name: c"NumNarrowedStores",
     desc: c"Stores of truncations replaced by packs",
 };
+static SHUFFLES_NARROWED: Statistic = Statistic {
+    name: c"NumNarrowedShuffles",
+    desc: c"Truncating shufflevectors replaced by packs",
+};
 static NARROW_SAVED: Statistic = Statistic {
     name: c"NumNarrowedSaved",
     desc: c"Instructions saved by narrowing with packs, as measured",
@@ -130,19 +134,7 @@ fn narrow_chunk(
     let decision = if always {
         Some((0, 0))
     } else {
-        let known = decisions()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        known.unwrap_or_else(|| {
-            let d = decide(run, chunk, plan, &inputs, target, in_loop);
-            decisions()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(key, d);
-            d
-        })
+        remembered(key, || decide(run, chunk, plan, &inputs, target, in_loop))
     };
     let Some((stock, emitted)) = decision else {
         return false;
@@ -171,9 +163,124 @@ fn narrow_chunk(
     true
 }
 
+/// Replaces each shufflevector that truncates the concatenation of its operands
+/// (`<0,2,4,..>` of two registers) by packs where they compile to fewer instructions.
+///
+/// ```text
+/// %s = shufflevector <16 x i16> %a, <16 x i16> %b, <0,2,4,..,30>  ; x86-64-v3: 2 vpshufb,
+/// =>                                                               ; vshufps, vpermpd
+/// vpackusdw(and(%a as <8 x i32>, 0xffff), and(%b ..)), vpermq      ; 2 vpblendw, 2 more
+/// ```
+pub fn narrow_shuffles(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    let desc = target.desc();
+    if desc.arch() != Arch::X86_64 {
+        return;
+    }
+    let Some(level) = level(&desc) else { return };
+    for site in func.shuffles() {
+        let lanes = site.shuffle.source_lanes;
+        let Some(ratio) = narrow::truncating_shuffle(site.shuffle.mask.as_slice(), lanes) else {
+            continue;
+        };
+        let Some(bits) = ir::lower::element_bits(site.source_ty) else {
+            continue;
+        };
+        let register_bits = lanes as u32 * bits;
+        let Some(plan) = narrow::plan(bits * ratio, bits, register_bits, |f| {
+            level_has(level, f)
+        }) else {
+            continue;
+        };
+        if plan.pieces != 2 {
+            continue;
+        }
+        // Measured alone: not where InstCombine composes it with another shuffle, nor
+        // where the backend folds a load that others read too.
+        if !always
+            && (ir::lower::in_shuffle_chain(site.inst) || ir::lower::shared_load(site.inst))
+        {
+            continue;
+        }
+        let in_loop = ir::lower::in_cycle(site.inst);
+        let inputs = ir::lower::measured_inputs(site.inst);
+        let key = format!(
+            "shuffle|{}|{}|{}|{}|{:?}|{}|{}|{}",
+            desc.triple,
+            desc.cpu,
+            desc.features,
+            in_loop,
+            ir::lower::lone_loads(site.inst),
+            site.source_ty,
+            site.shuffle.mask,
+            ir::lower::operand_key(site.inst)
+        );
+        let decide = || -> Decision {
+            let stock = target
+                .emitted_instructions(&[site.inst], &inputs, !in_loop)?
+                .first()
+                .copied()?;
+            if i64::from(predicted(&plan, 1, in_loop)) - 1 >= stock {
+                return None;
+            }
+            let built = ir::narrow::build_pack_shuffle(site.inst, &plan)?;
+            let emitted = target.emitted_instructions(&[built.result], &inputs, !in_loop);
+            ir::lower::discard(built);
+            let emitted = emitted?.first().copied()?;
+            (emitted < stock).then_some((stock, emitted))
+        };
+        let decision = if always {
+            Some((0, 0))
+        } else {
+            remembered(key, decide)
+        };
+        let Some((stock, emitted)) = decision else {
+            continue;
+        };
+        let Some(built) = ir::narrow::build_pack_shuffle(site.inst, &plan) else {
+            continue;
+        };
+        if remarks {
+            let message = format!(
+                "narrowing: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
+                site.shuffle.mask,
+                plan.describe(),
+                predicted(&plan, 1, in_loop) - 1
+            );
+            target.remark(RemarkKind::Passed, c"Narrow", site.inst, &message);
+        }
+        ir::lower::replace_with(site.inst, built);
+        *changed = true;
+        SHUFFLES_NARROWED.add(1);
+        NARROW_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
+    }
+}
+
+/// The decision remembered under `key`, else `decide`'s (then remembered).
+fn remembered(key: String, decide: impl FnOnce() -> Decision) -> Decision {
+    let known = decisions()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    known.unwrap_or_else(|| {
+        let d = decide();
+        decisions()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, d);
+        d
+    })
+}
+
 /// The instructions the descriptions promise for `outputs` registers: the plan's and a
 /// store each (loads fold into the masks), and outside a loop the constant-pool loads
-/// of the mask and the permute's index.
+/// of the mask and the permute's index. (A shuffle's plan has no store: one less.)
 fn predicted(plan: &Plan, outputs: usize, in_loop: bool) -> u32 {
     let index = plan
         .permute

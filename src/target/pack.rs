@@ -52,6 +52,8 @@ pub struct Permute {
     pub feature: &'static str,
     /// `None`: a `shufflevector` of `element_bits` elements.
     pub intrinsic: Option<&'static str>,
+    /// Its mnemonics (`llc` may pick the floating-point domain's twin).
+    pub asm: &'static [&'static str],
 }
 
 pub const PACKS: &[Pack] = &[
@@ -93,6 +95,7 @@ pub const PERMUTES: &[Permute] = &[
         register_bits: 256,
         feature: "avx2",
         intrinsic: None,
+        asm: &["vpermq", "vpermpd"],
     },
     Permute {
         name: "vpermd",
@@ -100,6 +103,7 @@ pub const PERMUTES: &[Permute] = &[
         register_bits: 256,
         feature: "avx2",
         intrinsic: Some("llvm.x86.avx2.permd"),
+        asm: &["vpermd", "vpermps"],
     },
 ];
 
