@@ -10,7 +10,9 @@ result, compiled as a function of its own, `ret` excluded):
   lowering   `zero-extend: mask <...> (cost 11, llc 9) became ... (cost 1, llc 1)`:
              the prediction is TTI's cost of the recipe;
   selection  `sequence: mask <...> (llc 3) became ... (described 2, llc 2)`: the
-             prediction is the descriptions' instructions plus register copies.
+             prediction is the descriptions' instructions plus register copies;
+  narrowing  `narrowing: 4 stores of trunc ... (llc 25) became ... (described 9, llc 9)`
+             or `narrowing: mask <...> ...`: the packs' instructions (and stores).
 
 Writes bench/results/predicted.md.
 
@@ -36,6 +38,9 @@ END = r"(?: \[-Rpass=shuffle-lib\])?$"
 LOWERED = re.compile(AT + r"(?P<rule>[\w-]+): mask (?P<mask><[^>]*>) "
                      r"\(cost (?P<cost0>\d+), llc (?P<llc0>\S+)\) became (?P<what>.*) "
                      r"\(cost (?P<cost>\d+), llc (?P<llc>[^)]+)\)" + END)
+NARROWED = re.compile(AT + r"narrowing: (?P<mask>.*?) "
+                      r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
+                      r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
 SELECTED = re.compile(AT + r"sequence: mask (?P<mask><[^>]*>) "
                       r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
@@ -58,7 +63,8 @@ def remarks(kernel, target, plugin, workdir):
     out = []
     for line in r.stderr.splitlines():
         line = line.strip()
-        for kind, pattern in (("lowering", LOWERED), ("selection", SELECTED)):
+        for kind, pattern in (("lowering", LOWERED), ("selection", SELECTED),
+                              ("narrowing", NARROWED)):
             m = pattern.search(line)
             if m:
                 out.append((kind, m.groupdict()))
@@ -93,7 +99,8 @@ def main():
              "measured alone (the slice from the shuffle's operands to its result compiled "
              "as a function of its own; `ret` excluded; constant-pool loads counted outside "
              "loops). Lowering predicts with TTI's cost of the recipe, selection with the "
-             "descriptions' instructions and register copies. Written by "
+             "descriptions' instructions and register copies, narrowing with the packs' "
+             "instructions (and their stores). Written by "
              "`scripts/predicted.py`.", "",
              "| target | rewritten | predicted = emitted | emitted < predicted | "
              "emitted > predicted | not measurable |",
