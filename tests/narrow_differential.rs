@@ -263,5 +263,8 @@ fn narrowing_stores_compute_the_same() {
          {measured_narrowed} measured and narrowed, outputs equal"
     );
     // The test must be able to fail: plans are built for a good share of functions.
-    assert!(narrowed * 5 >= functions, "only {narrowed} of {functions} narrowed");
+    assert!(
+        narrowed * 5 >= functions,
+        "only {narrowed} of {functions} narrowed"
+    );
 }

@@ -142,8 +142,7 @@ pub fn narrowing_runs(func: Function) -> Vec<NarrowingRun> {
             let mut order = 0;
             while !inst.is_null() {
                 order += 1;
-                if let Some((store, base, lanes, from_bits, to_bits)) =
-                    narrowing_store(inst, order)
+                if let Some((store, base, lanes, from_bits, to_bits)) = narrowing_store(inst, order)
                 {
                     let extends = open.as_ref().is_some_and(|r| {
                         r.base == base
@@ -182,7 +181,11 @@ fn consecutive(mut run: NarrowingRun) -> Vec<NarrowingRun> {
         return Vec::new();
     }
     run.stores.sort_by_key(|s| s.offset);
-    if run.stores.windows(2).any(|w| w[0].offset + bytes > w[1].offset) {
+    if run
+        .stores
+        .windows(2)
+        .any(|w| w[0].offset + bytes > w[1].offset)
+    {
         return Vec::new();
     }
     let mut out: Vec<NarrowingRun> = Vec::new();
@@ -197,7 +200,10 @@ fn consecutive(mut run: NarrowingRun) -> Vec<NarrowingRun> {
         part.clear();
     };
     for store in run.stores.clone() {
-        if part.last().is_some_and(|p| p.offset + bytes != store.offset) {
+        if part
+            .last()
+            .is_some_and(|p| p.offset + bytes != store.offset)
+        {
             flush(&mut part, &mut out);
         }
         part.push(store);
@@ -208,12 +214,19 @@ fn consecutive(mut run: NarrowingRun) -> Vec<NarrowingRun> {
 
 /// `stores` (of `run`, in address order) cut where an address does not follow the one
 /// before.
-pub fn consecutive_parts(run: &NarrowingRun, stores: Vec<NarrowingStore>) -> Vec<Vec<NarrowingStore>> {
+pub fn consecutive_parts(
+    run: &NarrowingRun,
+    stores: Vec<NarrowingStore>,
+) -> Vec<Vec<NarrowingStore>> {
     let bytes = i64::from(run.lanes) * i64::from(run.to_bits) / 8;
     let mut parts: Vec<Vec<NarrowingStore>> = Vec::new();
     for store in stores {
         match parts.last_mut() {
-            Some(part) if part.last().is_some_and(|p| p.offset + bytes == store.offset) => {
+            Some(part)
+                if part
+                    .last()
+                    .is_some_and(|p| p.offset + bytes == store.offset) =>
+            {
                 part.push(store)
             }
             _ => parts.push(vec![store]),
@@ -233,8 +246,8 @@ pub fn measured_inputs(stores: &[NarrowingStore]) -> Vec<Value> {
     unsafe {
         let block = LLVMGetInstructionParent(stores[0].store.raw());
         let address = |ptr: LLVMValueRef| {
-            let local = !LLVMIsAInstruction(ptr).is_null()
-                && LLVMGetInstructionParent(ptr) == block;
+            let local =
+                !LLVMIsAInstruction(ptr).is_null() && LLVMGetInstructionParent(ptr) == block;
             match local {
                 true => base_and_offset(ptr).0.raw(),
                 false => ptr,
@@ -325,7 +338,11 @@ impl Builder {
     }
 
     /// `shufflevector v, poison, index`.
-    unsafe fn permute(&mut self, v: LLVMValueRef, index: impl Iterator<Item = u64>) -> LLVMValueRef {
+    unsafe fn permute(
+        &mut self,
+        v: LLVMValueRef,
+        index: impl Iterator<Item = u64>,
+    ) -> LLVMValueRef {
         let index = self.i32_vector(index);
         let poison = LLVMGetPoison(LLVMTypeOf(v));
         let shuffle = LLVMBuildShuffleVector(self.raw, v, poison, index, c"".as_ptr());
@@ -446,7 +463,8 @@ pub fn build_narrowing(
                 let i64t = LLVMInt64TypeInContext(b.ctx);
                 let mut index = [LLVMConstInt(i64t, offset as u64, 1)];
                 let i8t = LLVMInt8TypeInContext(b.ctx);
-                let gep = LLVMBuildInBoundsGEP2(b.raw, i8t, ptr, index.as_mut_ptr(), 1, c"".as_ptr());
+                let gep =
+                    LLVMBuildInBoundsGEP2(b.raw, i8t, ptr, index.as_mut_ptr(), 1, c"".as_ptr());
                 ptr = b.note(gep);
             }
             let store = LLVMBuildStore(b.raw, out, ptr);

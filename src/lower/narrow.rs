@@ -298,7 +298,9 @@ mod tests {
         // Without it a value above the narrow range saturates: the test above can fail.
         let plan = plan(32, 8, 256, all).unwrap();
         let inputs: Vec<Vec<u64>> = (0..4).map(|_| vec![0x1_0001; 8]).collect();
-        assert!(run_packs(&plan, inputs.clone(), false).iter().all(|&x| x == 0));
+        assert!(run_packs(&plan, inputs.clone(), false)
+            .iter()
+            .all(|&x| x == 0));
         assert!(run(&plan, &inputs).iter().all(|&x| x == 1));
     }
 

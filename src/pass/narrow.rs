@@ -192,9 +192,8 @@ pub fn narrow_shuffles(
             continue;
         };
         let register_bits = lanes as u32 * bits;
-        let Some(plan) = narrow::plan(bits * ratio, bits, register_bits, |f| {
-            level_has(level, f)
-        }) else {
+        let Some(plan) = narrow::plan(bits * ratio, bits, register_bits, |f| level_has(level, f))
+        else {
             continue;
         };
         if plan.pieces != 2 {
@@ -202,8 +201,7 @@ pub fn narrow_shuffles(
         }
         // Measured alone: not where InstCombine composes it with another shuffle, nor
         // where the backend folds a load that others read too.
-        if !always
-            && (ir::lower::in_shuffle_chain(site.inst) || ir::lower::shared_load(site.inst))
+        if !always && (ir::lower::in_shuffle_chain(site.inst) || ir::lower::shared_load(site.inst))
         {
             continue;
         }
@@ -225,7 +223,7 @@ pub fn narrow_shuffles(
                 .emitted_instructions(&[site.inst], &inputs, !in_loop)?
                 .first()
                 .copied()?;
-            if i64::from(predicted(&plan, 1, in_loop)) - 1 >= stock {
+            if i64::from(predicted_alone(&plan, in_loop)) >= stock {
                 return None;
             }
             let built = ir::narrow::build_pack_shuffle(site.inst, &plan)?;
@@ -250,7 +248,7 @@ pub fn narrow_shuffles(
                 "narrowing: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
                 site.shuffle.mask,
                 plan.describe(),
-                predicted(&plan, 1, in_loop) - 1
+                predicted_alone(&plan, in_loop)
             );
             target.remark(RemarkKind::Passed, c"Narrow", site.inst, &message);
         }
@@ -293,6 +291,11 @@ fn predicted(plan: &Plan, outputs: usize, in_loop: bool) -> u32 {
 /// The output registers of `plan` for `stores` stores of `run`.
 fn outputs(run: &NarrowingRun, stores: usize, plan: &Plan) -> usize {
     stores * run.lanes as usize / plan.input_elements() / plan.pieces
+}
+
+/// The instructions the descriptions promise for a shuffle's plan (no store).
+fn predicted_alone(plan: &Plan, in_loop: bool) -> u32 {
+    predicted(plan, 1, in_loop) - 1
 }
 
 /// Measures the stores as they are and, where the descriptions promise fewer, `plan`
