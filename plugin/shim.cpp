@@ -628,8 +628,9 @@ void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
   }
 }
 
-// Compiles `Probe` and counts the instructions of each function in `Names`.
-bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoads,
+// Compiles `Probe` and counts the instructions of each function in `Names` (constant
+// loads where `CountConstantLoads` says so).
+bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountConstantLoads,
                          ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
   SmallString<4096> Asm;
   raw_svector_ostream OS(Asm);
@@ -642,13 +643,13 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoa
   // could not be).
   if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && *Dump == '1')
     errs() << Text;
-  for (const std::string &Name : Names) {
+  for (size_t I = 0; I < Names.size(); ++I) {
     // From the function's label to the next function's (or the end).
-    size_t Begin = Text.find("\n" + Name + ":");
+    size_t Begin = Text.find("\n" + Names[I] + ":");
     if (Begin == StringRef::npos)
       return false;
     size_t End = Text.find("\nshuf_", Begin + 1);
-    Counts.push_back(countInstructions(Text.slice(Begin, End), CountConstantLoads));
+    Counts.push_back(countInstructions(Text.slice(Begin, End), CountConstantLoads[I]));
   }
   return true;
 }
@@ -657,49 +658,53 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, bool CountConstantLoa
 
 extern "C" {
 
-int shuf_emitted_instructions(const ShufTarget *T, const LLVMValueRef *ResultRefs,
-                              size_t NumResults, const LLVMValueRef *InputRefs,
-                              size_t NumInputs, int CountConstantLoads, int64_t *Counts) {
+int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
+                       size_t NumResults, const LLVMValueRef *InputRefs,
+                       const size_t *InputStarts, const int *CountConstantLoads,
+                       int64_t *Counts) {
   Module &Host = *T->F.getParent();
-  SmallVector<Value *, 4> Inputs;
-  for (size_t I = 0; I < NumInputs; ++I)
-    Inputs.push_back(unwrap(InputRefs[I]));
-  SmallVector<SmallVector<Instruction *, 8>, 4> Slices;
-  for (size_t R = 0; R < NumResults; ++R) {
-    auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRefs[R]));
-    if (!Result || isa<StoreInst>(Result) ||
-        !sliceBetween(Inputs, {Result}, Slices.emplace_back()))
-      return 0;
-  }
   const Triple &TT = Host.getTargetTriple();
   TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
   if (!TM)
     return 0;
   LLVMContext &Ctx = Host.getContext();
-  SmallVector<Type *, 4> InputTypes;
-  for (Value *V : Inputs)
-    InputTypes.push_back(V->getType());
   // One function per result, compiled together: setting up code generation costs more
   // than a small function.
   Module Probe("shuf-probe", Ctx);
-  SmallVector<std::string, 4> Names;
+  SmallVector<std::string, 8> Names;
+  SmallVector<bool, 8> CountConstants;
+  SmallVector<size_t, 8> Measured;
   for (size_t R = 0; R < NumResults; ++R) {
+    Counts[R] = -1;
+    SmallVector<Value *, 4> Inputs;
+    for (size_t I = InputStarts[R]; I < InputStarts[R + 1]; ++I)
+      Inputs.push_back(unwrap(InputRefs[I]));
+    SmallVector<Instruction *, 8> Slice;
+    auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRefs[R]));
+    if (!Result || isa<StoreInst>(Result) || !sliceBetween(Inputs, {Result}, Slice))
+      continue;
+    SmallVector<Type *, 4> InputTypes;
+    for (Value *V : Inputs)
+      InputTypes.push_back(V->getType());
     Names.push_back("shuf_probe_" + std::to_string(R));
-    Function *F =
-        probeFunction(Probe, *TM, *T, InputTypes, Slices[R].back()->getType(), Names.back());
+    CountConstants.push_back(CountConstantLoads[R] != 0);
+    Measured.push_back(R);
+    Function *F = probeFunction(Probe, *TM, *T, InputTypes, Result->getType(), Names.back());
     SmallVector<Argument *, 4> Args;
     for (size_t I = 0; I < Inputs.size(); ++I)
       Args.push_back(F->getArg(F->arg_size() - Inputs.size() + I));
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     ValueToValueMapTy Map;
-    copySlice(Probe, B, Inputs, Args, Slices[R], Map);
-    consume(B, *TM, *T, Map[Slices[R].back()]);
+    copySlice(Probe, B, Inputs, Args, Slice, Map);
+    consume(B, *TM, *T, Map[Result]);
   }
-  SmallVector<int64_t, 4> Emitted;
-  if (!emittedInstructions(*TM, Probe, CountConstantLoads, Names, Emitted))
+  if (Names.empty())
+    return 1;
+  SmallVector<int64_t, 8> Emitted;
+  if (!emittedInstructions(*TM, Probe, CountConstants, Names, Emitted))
     return 0;
-  for (size_t R = 0; R < NumResults; ++R)
-    Counts[R] = Emitted[R];
+  for (size_t I = 0; I < Measured.size(); ++I)
+    Counts[Measured[I]] = Emitted[I];
   return 1;
 }
 
@@ -749,7 +754,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs, size
   copySlice(Probe, B, Inputs, Args, Slice, Map);
   B.CreateRetVoid();
   SmallVector<int64_t, 1> Emitted;
-  if (!emittedInstructions(*TM, Probe, CountConstantLoads, {Name}, Emitted))
+  if (!emittedInstructions(*TM, Probe, {CountConstantLoads != 0}, {Name}, Emitted))
     return 0;
   *Count = Emitted[0];
   return 1;

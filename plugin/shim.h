@@ -147,22 +147,23 @@ int shuf_vp_info(LLVMValueRef call, ShufVPInfo *info);
  * inserted into `module`; NULL if the type does not fit the intrinsic. */
 LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMTypeRef fn_ty);
 
-/* The instructions the backend emits for each of `results`, computed from `inputs`
- * alone: the instructions between them (one basic block, no memory access, calls only
- * to intrinsics) are copied into a function of their own that hands the result to an
- * empty inline asm taking it in any vector register (x86, AArch64; elsewhere it is
- * returned), all of them in one scratch module compiled to assembly with the
- * function's target, CPU and features at -O3, and the instruction lines of each body
- * counted (`ret` excluded; constant-
- * pool loads only if count_constant_loads: loops hoist them; a constant folded into an
- * instruction counts with it). This is how shuf lets the assembly win over a cost
- * model. Returns 0 when a slice cannot be measured, else 1 and the counts in
- * counts[0..num_results]. */
-int shuf_emitted_instructions(const ShufTarget *t, const LLVMValueRef *results,
-                              size_t num_results, const LLVMValueRef *inputs,
-                              size_t num_inputs, int count_constant_loads, int64_t *counts);
+/* The instructions the backend emits for each of `results`, result r computed from
+ * inputs[input_starts[r] .. input_starts[r + 1]] alone: the instructions between them
+ * (one basic block, no memory access but simple loads, calls only to intrinsics) are
+ * copied into a function of their own that hands the result to an empty inline asm
+ * taking it in any vector register (x86, AArch64; elsewhere it is returned), all of
+ * them in one scratch module compiled to assembly with the function's target, CPU and
+ * features at -O3, and the instruction lines of each body counted (`ret` and
+ * `vzeroupper` excluded; constants, constant-pool loads and zero idioms, only if
+ * count_constant_loads[r]: loops hoist them; a constant folded into an instruction
+ * counts with it). This is how shuf lets the assembly win over a cost model. Returns 0
+ * when nothing could be compiled, else 1 and the counts in counts[0..num_results]
+ * (-1 for a result whose slice cannot be measured). */
+int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t num_results,
+                       const LLVMValueRef *inputs, const size_t *input_starts,
+                       const int *count_constant_loads, int64_t *counts);
 
-/* Like shuf_emitted_instructions for simple stores of one basic block and what they
+/* Like shuf_emitted_batch for simple stores of one basic block and what they
  * store, back to `inputs`: all of them in one function (so the backend may merge the
  * stores, as it would in place). Returns 0 when they cannot be measured, else 1 and the
  * count in *count. */

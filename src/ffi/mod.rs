@@ -80,13 +80,13 @@ extern "C" {
     );
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
-    fn shuf_emitted_instructions(
+    fn shuf_emitted_batch(
         t: *const ShufTarget,
         results: *const LLVMValueRef,
         num_results: usize,
         inputs: *const LLVMValueRef,
-        num_inputs: usize,
-        count_constant_loads: c_int,
+        input_starts: *const usize,
+        count_constant_loads: *const c_int,
         counts: *mut i64,
     ) -> c_int;
     fn shuf_emitted_stores(
@@ -273,6 +273,15 @@ pub enum RemarkKind {
     Analysis = 2,
 }
 
+/// One result to measure with [`Target::emitted_batch`]: the instructions between
+/// `inputs` and `result`.
+pub struct Probe {
+    pub result: LLVMValueRef,
+    pub inputs: Vec<LLVMValueRef>,
+    /// Count constants (not in a loop, which hoists them).
+    pub count_constant_loads: bool,
+}
+
 /// The target of the function being transformed: TTI, remarks, statistics.
 pub struct Target<'a>(&'a ShufTarget);
 
@@ -353,35 +362,67 @@ impl<'a> Target<'a> {
     }
 
     /// The instructions the backend emits for each of `results` computed from `inputs`
-    /// alone (the instructions between them compiled as a function of their own that
+    /// alone (the instructions between them compiled as a function of its own that
     /// hands the result to an empty inline asm taking it in any vector register, or
-    /// returns it where no such asm fits; all in one compilation; `ret` excluded); `None`
-    /// when a slice cannot be measured (it reads memory, spans blocks, calls a function,
-    /// or the target has no backend here). Constant-pool loads count only with
-    /// `count_constant_loads` (not in a loop, which would hoist them).
+    /// returns it where no such asm fits; all in one compilation; `ret` and `vzeroupper`
+    /// excluded); `None` when a slice cannot be measured (it reads memory, spans blocks,
+    /// calls a function, or the target has no backend here). Constants (constant-pool
+    /// loads, zero idioms) count only with `count_constant_loads` (not in a loop, which
+    /// would hoist them).
     pub fn emitted_instructions<R: Into<LLVMValueRef> + Copy, V: Into<LLVMValueRef> + Copy>(
         &self,
         results: &[R],
         inputs: &[V],
         count_constant_loads: bool,
     ) -> Option<Vec<i64>> {
-        let results: Vec<LLVMValueRef> = results.iter().map(|&v| v.into()).collect();
         let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
-        let mut counts = vec![0; results.len()];
-        // SAFETY: valid context; `results` and `inputs` are live values of its function;
-        // `counts` has a slot per result.
+        let probes: Vec<Probe> = results
+            .iter()
+            .map(|&r| Probe {
+                result: r.into(),
+                inputs: inputs.clone(),
+                count_constant_loads,
+            })
+            .collect();
+        self.emitted_batch(&probes).into_iter().collect()
+    }
+
+    /// [`Target::emitted_instructions`] for several results with inputs of their own,
+    /// in one compilation: a count for each, `None` where its slice cannot be measured.
+    pub fn emitted_batch(&self, probes: &[Probe]) -> Vec<Option<i64>> {
+        let results: Vec<LLVMValueRef> = probes.iter().map(|p| p.result).collect();
+        let mut inputs: Vec<LLVMValueRef> = Vec::new();
+        let mut starts = vec![0usize];
+        for p in probes {
+            inputs.extend(&p.inputs);
+            starts.push(inputs.len());
+        }
+        let flags: Vec<c_int> = probes
+            .iter()
+            .map(|p| p.count_constant_loads as c_int)
+            .collect();
+        let mut counts = vec![-1i64; probes.len()];
+        if probes.is_empty() {
+            return Vec::new();
+        }
+        // SAFETY: valid context; results and inputs are live values of its function;
+        // `starts` has one more entry than there are results, `flags` and `counts` one
+        // per result.
         let ok = unsafe {
-            shuf_emitted_instructions(
+            shuf_emitted_batch(
                 self.0,
                 results.as_ptr(),
                 results.len(),
                 inputs.as_ptr(),
-                inputs.len(),
-                count_constant_loads as c_int,
+                starts.as_ptr(),
+                flags.as_ptr(),
                 counts.as_mut_ptr(),
             )
         };
-        (ok != 0).then_some(counts)
+        counts
+            .into_iter()
+            .map(|c| (ok != 0 && c >= 0).then_some(c))
+            .collect()
     }
 
     /// Like [`Target::emitted_instructions`] for simple stores of one block and what

@@ -10,7 +10,8 @@
 //! compiles to strictly fewer. Descriptions thus only propose: a wrong description costs
 //! a measurement, never a worse program. The decision is remembered per target, types,
 //! operands, mask and loop, so each distinct shuffle is compiled at most three times in
-//! a process.
+//! a process; the shuffles of one function are measured together (three compilations
+//! for all of them at most).
 //!
 //! ```text
 //! %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <u,u,0,4>   ; x86-64-v3: 3
@@ -26,7 +27,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
-use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::sequence::{Searcher, Sequence};
 use crate::target::insn::{available, level, Emit};
@@ -108,6 +109,7 @@ pub fn select_sequences(
     let desc = target.desc();
     let arch = desc.arch();
     let Some(level) = level(&desc) else { return };
+    let mut wanted = Vec::new();
     for site in func.shuffles() {
         // Four 32-bit lanes: the descriptions' domain (checked first: it is cheap).
         if ir::lower::element_bits(site.source_ty) != Some(32) {
@@ -152,21 +154,21 @@ pub fn select_sequences(
             }
             continue;
         }
-        let known = decisions()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        let decision = match known {
-            Some(d) => d,
-            None => {
-                let d = decide(&site, &demand, &inputs, target, &searcher(arch, level));
-                decisions()
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(key, d.clone());
-                d
-            }
+        wanted.push(Wanted {
+            site,
+            demand,
+            inputs,
+            key,
+        });
+    }
+    if always {
+        return;
+    }
+    // What is not remembered is measured, all shuffles of the function together.
+    decide_all(&wanted, target, &searcher(arch, level));
+    for Wanted { site, key, .. } in wanted {
+        let Some(decision) = remembered(&key) else {
+            continue;
         };
         let Decision::Use {
             seq,
@@ -226,23 +228,107 @@ fn stands_alone(site: &ShuffleSite) -> bool {
 /// instructions than the shuffle (rare: the sweep loses 4 of 26244 masks without them).
 const ALTERNATIVES: usize = 2;
 
-/// Measures the shuffle, then, if the descriptions promise fewer instructions, the
-/// cheapest sequence (and a table lookup where the descriptions say it is cheaper
-/// still); the candidate that compiles to the fewest instructions is used if that is
-/// strictly fewer than the shuffle's. Only where none is, the next sequences are
-/// measured: each candidate costs a compiled function (compile time).
-fn decide(
-    site: &ShuffleSite,
+/// A shuffle to decide.
+struct Wanted {
+    site: ShuffleSite,
+    demand: [Sym; 4],
+    inputs: Vec<ir::lower::Value>,
+    key: String,
+}
+
+/// The decision remembered under `key`.
+fn remembered(key: &str) -> Option<Decision> {
+    decisions()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(key)
+        .cloned()
+}
+
+fn remember(key: &str, decision: Decision) {
+    decisions()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key.to_string(), decision);
+}
+
+/// Decides every shuffle of `wanted` whose key has no decision yet (the first of each
+/// key), in at most three compilations for all of them: the shuffles alone; where the
+/// descriptions promise fewer instructions than that, the cheapest sequence (and a
+/// table lookup where the descriptions say it is cheaper still); and only for shuffles
+/// none of those beats, the next sequences. A candidate is used if it compiles to
+/// strictly fewer instructions than the shuffle. (Setting up code generation costs more
+/// than compiling a small function: one compilation per shuffle made selection the
+/// bulk of a module of standalone shuffles' compile time.)
+fn decide_all(wanted: &[Wanted], target: &Target, searcher: &Searcher) {
+    // One shuffle per key, not decided before; the candidates of each.
+    let mut pending: Vec<(&Wanted, Vec<Sequence>, Vec<Sequence>)> = Vec::new();
+    for w in wanted {
+        if remembered(&w.key).is_some() || pending.iter().any(|(p, ..)| p.key == w.key) {
+            continue;
+        }
+        let in_loop = ir::lower::in_cycle(w.site.inst);
+        let (first, alternatives) = candidates(&w.demand, searcher, in_loop);
+        if first.iter().all(itself) {
+            remember(&w.key, Decision::Keep);
+            continue;
+        }
+        pending.push((w, first, alternatives));
+    }
+    if pending.is_empty() {
+        return;
+    }
+    // The shuffles alone: where one is no dearer than the descriptions' best, no
+    // candidate is compiled (most shuffles; compile time).
+    let probes: Vec<Probe> = pending
+        .iter()
+        .map(|(w, ..)| Probe {
+            result: w.site.inst.raw(),
+            inputs: w.inputs.iter().map(|&v| v.into()).collect(),
+            count_constant_loads: !ir::lower::in_cycle(w.site.inst),
+        })
+        .collect();
+    let stocks = target.emitted_batch(&probes);
+    let mut open: Vec<(&Wanted, i64, Vec<Sequence>, Vec<Sequence>)> = Vec::new();
+    for ((w, first, alternatives), stock) in pending.into_iter().zip(stocks) {
+        match stock {
+            Some(stock) => open.push((w, stock, first, alternatives)),
+            None => remember(&w.key, Decision::Keep),
+        }
+    }
+    let firsts: Vec<(&Wanted, i64, &[Sequence])> = open
+        .iter()
+        .map(|(w, s, f, _)| (*w, *s, f.as_slice()))
+        .collect();
+    let lost = measure_candidates(&firsts, target);
+    let retry: Vec<(&Wanted, i64, &[Sequence])> = open
+        .iter()
+        .zip(lost)
+        .filter(|(_, lost)| *lost)
+        .map(|((w, s, _, a), _)| (*w, *s, a.as_slice()))
+        .collect();
+    for (w, ..) in &retry {
+        remember(&w.key, Decision::Keep);
+    }
+    measure_candidates(&retry, target);
+}
+
+/// One shufflevector is the shuffle itself (its poison lanes filled): the backend would
+/// lower it the same way. Not worth a compilation.
+fn itself(s: &Sequence) -> bool {
+    s.ops.len() == 1 && s.ops[0].insn.emit == Emit::Shuffle
+}
+
+/// The first candidates for a demand (the cheapest sequence, and the cheapest table
+/// lookup where the descriptions rank it cheaper still) and the alternatives measured
+/// only if none of those wins.
+fn candidates(
     demand: &[Sym; 4],
-    inputs: &[ir::lower::Value],
-    target: &Target,
     searcher: &Searcher,
-) -> Decision {
-    // In a loop the backend hoists constant-pool loads (an index vector): not counted.
-    let in_loop = ir::lower::in_cycle(site.inst);
-    let mut sequences = searcher.sequences(demand, 1 + ALTERNATIVES);
-    let alternatives = sequences.split_off(sequences.len().min(1));
-    let mut first = sequences;
+    in_loop: bool,
+) -> (Vec<Sequence>, Vec<Sequence>) {
+    let mut first = searcher.sequences(demand, 1 + ALTERNATIVES);
+    let alternatives = first.split_off(first.len().min(1));
     let floor = first.first().map(|s| s.predicted(in_loop));
     let table = searcher
         .tables(demand)
@@ -253,64 +339,57 @@ fn decide(
             first.push(table);
         }
     }
-    // One shufflevector is the shuffle itself (its poison lanes filled): the backend
-    // would lower it the same way. Not worth a compilation.
-    let itself = |s: &Sequence| s.ops.len() == 1 && s.ops[0].insn.emit == Emit::Shuffle;
-    if first.iter().all(itself) {
-        return Decision::Keep;
-    }
-    // The shuffle first, alone: where it is no dearer than the descriptions' best, no
-    // candidate is compiled (most shuffles; compile time).
-    let Some(stock) = target
-        .emitted_instructions(&[site.inst], inputs, !in_loop)
-        .map(|c| c[0])
-    else {
-        return Decision::Keep;
-    };
-    let promising = |s: &Sequence| i64::from(s.predicted(in_loop)) < stock && !itself(s);
-    for batch in [first, alternatives] {
-        let batch: Vec<Sequence> = batch.into_iter().filter(promising).collect();
-        if let Some((seq, emitted)) = fewest_emitted(site, batch, inputs, target, in_loop)
-            .filter(|&(_, emitted)| emitted < stock)
-        {
-            return Decision::Use {
-                seq,
-                stock,
-                emitted,
-            };
-        }
-    }
-    Decision::Keep
+    (first, alternatives)
 }
 
-/// The candidate that compiles to the fewest instructions, and how many; all measured
-/// in one compilation.
-fn fewest_emitted(
-    site: &ShuffleSite,
-    candidates: Vec<Sequence>,
-    inputs: &[ir::lower::Value],
-    target: &Target,
-    in_loop: bool,
-) -> Option<(Sequence, i64)> {
-    let built: Vec<(Sequence, ir::lower::BuiltSequence)> = candidates
-        .into_iter()
-        .filter_map(|seq| {
-            let built = ir::lower::build_sequence(site.inst, &seq)?;
-            Some((seq, built))
-        })
-        .collect();
-    if built.is_empty() {
-        return None;
-    }
-    let results: Vec<ir::Inst> = built.iter().map(|(_, b)| b.result).collect();
-    let counts = target.emitted_instructions(&results, inputs, !in_loop);
-    let mut best: Option<(Sequence, i64)> = None;
-    for (i, (seq, b)) in built.into_iter().enumerate() {
-        ir::lower::discard(b);
-        let Some(counts) = &counts else { continue };
-        if best.as_ref().map_or(true, |&(_, e)| counts[i] < e) {
-            best = Some((seq, counts[i]));
+/// Builds, for every shuffle of `open`, its candidates that the descriptions promise
+/// cheaper than its `stock` instructions, measures them all in one compilation, and
+/// remembers the fewest where that is strictly fewer than stock. For each shuffle,
+/// whether it stays undecided (no candidate won; the key is left unset).
+fn measure_candidates(open: &[(&Wanted, i64, &[Sequence])], target: &Target) -> Vec<bool> {
+    let mut built: Vec<(usize, Sequence, ir::lower::BuiltSequence)> = Vec::new();
+    let mut probes = Vec::new();
+    for (i, (w, stock, candidates)) in open.iter().enumerate() {
+        let in_loop = ir::lower::in_cycle(w.site.inst);
+        for seq in candidates.iter() {
+            if i64::from(seq.predicted(in_loop)) >= *stock || itself(seq) {
+                continue;
+            }
+            let Some(b) = ir::lower::build_sequence(w.site.inst, seq) else {
+                continue;
+            };
+            probes.push(Probe {
+                result: b.result.raw(),
+                inputs: w.inputs.iter().map(|&v| v.into()).collect(),
+                count_constant_loads: !in_loop,
+            });
+            built.push((i, seq.clone(), b));
         }
     }
-    best
+    let counts = target.emitted_batch(&probes);
+    let mut best: Vec<Option<(Sequence, i64)>> = vec![None; open.len()];
+    for ((i, seq, b), count) in built.into_iter().zip(counts) {
+        ir::lower::discard(b);
+        let Some(count) = count else { continue };
+        if count < open[i].1 && best[i].as_ref().map_or(true, |(_, e)| count < *e) {
+            best[i] = Some((seq, count));
+        }
+    }
+    open.iter()
+        .zip(best)
+        .map(|((w, stock, _), best)| match best {
+            Some((seq, emitted)) => {
+                remember(
+                    &w.key,
+                    Decision::Use {
+                        seq,
+                        stock: *stock,
+                        emitted,
+                    },
+                );
+                false
+            }
+            None => true,
+        })
+        .collect()
 }
