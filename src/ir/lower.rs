@@ -158,6 +158,15 @@ impl Function {
 /// replaced it; `None` if it was left alone (an element type the recipe cannot see as
 /// integers).
 pub fn apply(inst: Inst, recipe: &Recipe) -> Option<Value> {
+    let built = build_recipe(inst, recipe)?;
+    let result = Value(built.result.raw());
+    replace_with(inst, built);
+    Some(result)
+}
+
+/// Builds `recipe` on the operand of the shufflevector `inst`, right before it, without
+/// replacing it (to be measured); `None` (nothing left built) if the recipe does not fit.
+pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
     let raw = inst.raw();
     // SAFETY: `inst` is a live shufflevector; everything is built right before it.
     unsafe {
@@ -195,15 +204,27 @@ pub fn apply(inst: Inst, recipe: &Recipe) -> Option<Value> {
             lanes: LLVMGetVectorSize(source_ty) as usize,
             bits,
         };
-        let mut v = LLVMBuildBitCast(b, source, int_vec(ty), c"".as_ptr());
+        let mut built: Vec<LLVMValueRef> = Vec::new();
+        let note = |v: LLVMValueRef, built: &mut Vec<LLVMValueRef>| {
+            if !LLVMIsAInstruction(v).is_null() && !built.contains(&v) && v != source {
+                built.push(v);
+            }
+            v
+        };
+        let mut v = note(
+            LLVMBuildBitCast(b, source, int_vec(ty), c"".as_ptr()),
+            &mut built,
+        );
         for &step in &recipe.steps {
             let Some(out) = step.output(ty) else {
-                // Checked by the pure layer; unreachable, but leave the shuffle (the
-                // instructions built so far are dead).
+                // Checked by the pure layer; unreachable, but leave the shuffle.
+                for &i in built.iter().rev() {
+                    LLVMInstructionEraseFromParent(i);
+                }
                 LLVMDisposeBuilder(b);
                 return None;
             };
-            v = match step {
+            let next = match step {
                 Step::Freeze => LLVMBuildFreeze(b, v, c"".as_ptr()),
                 Step::Extract { start, len } => {
                     let i32t = LLVMInt32TypeInContext(ctx);
@@ -224,14 +245,21 @@ pub fn apply(inst: Inst, recipe: &Recipe) -> Option<Value> {
                 }
                 Step::ByteSwap => call("llvm.bswap", out, &mut [v]),
             };
+            v = note(next, &mut built);
             ty = out;
         }
-        let result = LLVMBuildBitCast(b, v, LLVMTypeOf(raw), c"".as_ptr());
+        let result = note(
+            LLVMBuildBitCast(b, v, LLVMTypeOf(raw), c"".as_ptr()),
+            &mut built,
+        );
         LLVMDisposeBuilder(b);
-        super::take_name(raw, result);
-        LLVMReplaceAllUsesWith(raw, result);
-        LLVMInstructionEraseFromParent(raw);
-        Some(Value(result))
+        if LLVMIsAInstruction(result).is_null() || result == source {
+            for &i in built.iter().rev() {
+                LLVMInstructionEraseFromParent(i);
+            }
+            return None;
+        }
+        Some(BuiltSequence::new(Inst(result), built))
     }
 }
 
