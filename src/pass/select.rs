@@ -164,8 +164,11 @@ pub fn select_sequences(
     if always {
         return;
     }
-    // What is not remembered is measured, all shuffles of the function together.
-    decide_all(&wanted, target, &searcher(arch, level));
+    // What is not remembered is measured, all shuffles of the function together (the
+    // searcher is built only then: it takes about a millisecond).
+    if wanted.iter().any(|w| remembered(&w.key).is_none()) {
+        decide_all(&wanted, target, &searcher(arch, level));
+    }
     for Wanted { site, key, .. } in wanted {
         let Some(decision) = remembered(&key) else {
             continue;
