@@ -20,7 +20,7 @@ use crate::algebra::pattern::Sym;
 pub use crate::lower::registers::Operand;
 use crate::lower::registers::{copies, Instr};
 use crate::lower::search::table_lookup;
-use crate::target::insn::{Insn, Lanes, Src};
+use crate::target::insn::{Emit, Insn, Lanes, Src};
 
 /// A value of the search: the source of each lane, `0..8` a lane of `A ++ B`, 8 zero.
 type Value = [u8; 4];
@@ -576,12 +576,79 @@ pub fn evaluate(seq: &Sequence) -> [Src; 4] {
         .map(|l| if l == ZERO { Src::Zero } else { Src::Lane(l) })
 }
 
+/// Whether one instruction of `insns` emitted as a `shufflevector` computes `demand`
+/// (as [`Searcher::sequences`] takes it) from `A`, `B` and a zero register: the
+/// shuffle is then one instruction as it is, which the backend finds, and there is
+/// nothing to search for (building a [`Searcher`] takes about a millisecond).
+pub fn one_shuffle_instruction(insns: &[&Insn], demand: &[Sym; 4]) -> bool {
+    const OPERANDS: [Operand; 3] = [Operand::A, Operand::B, Operand::Zero];
+    // What lane `l` of the instruction's operands `x ++ y` holds.
+    let holds = |l: u8, x: Operand, y: Operand| -> Sym {
+        let (op, lane) = if l < 4 { (x, l) } else { (y, l - 4) };
+        match op {
+            Operand::A => Sym::Src(lane as usize),
+            Operand::B => Sym::Src(lane as usize + 4),
+            _ => Sym::Zero,
+        }
+    };
+    insns
+        .iter()
+        .filter(|insn| insn.emit == Emit::Shuffle)
+        .any(|insn| {
+            let Lanes::Imm { imms, .. } = insn.lanes else {
+                return false;
+            };
+            (0..imms).filter_map(|imm| insn.produce(imm)).any(|lanes| {
+                OPERANDS.iter().any(|&x| {
+                    OPERANDS.iter().any(|&y| {
+                        lanes.iter().zip(demand).all(|(&src, &want)| match (want, src) {
+                            (Sym::Any, _) => true,
+                            (Sym::Zero, Src::Zero) => true,
+                            (_, Src::Zero) => false,
+                            (want, Src::Lane(l)) => holds(l, x, y) == want,
+                        })
+                    })
+                })
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lower::search::Optimum;
     use crate::target::insn::{available, x86_level};
     use crate::target::Arch;
+
+    #[test]
+    fn one_shuffle_instruction_is_what_the_search_finds_in_one() {
+        let levels = [
+            (Arch::X86_64, "sse2"),
+            (Arch::X86_64, "avx2"),
+            (Arch::X86_64, "avx512f"),
+            (Arch::AArch64, ""),
+        ];
+        for (arch, level) in levels {
+            let insns = available(arch, level);
+            let searcher = Searcher::new(&insns, 1, level);
+            let mut ones = 0;
+            for demand in all_demands() {
+                let one = one_shuffle_instruction(&insns, &demand);
+                let best = searcher.sequence(&demand);
+                let best_is_one_shuffle = best
+                    .as_ref()
+                    .is_some_and(|s| s.ops.len() == 1 && s.ops[0].insn.emit == Emit::Shuffle);
+                // Where the search's best is one shufflevector, it is found; where it is
+                // found, the search needs one instruction too.
+                assert!(!best_is_one_shuffle || one, "{demand:?} on {level}");
+                if one {
+                    ones += 1;
+                    assert_eq!(best.map(|s| s.cost), Some(1), "{demand:?} on {level}");
+                }
+            }
+            assert!(ones > 500, "{ones} on {level}");
+        }
+    }
 
     fn all_demands() -> impl Iterator<Item = [Sym; 4]> {
         (0..9usize.pow(4)).map(|code| {

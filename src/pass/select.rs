@@ -29,7 +29,7 @@ use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::lower::sequence::{Searcher, Sequence};
+use crate::lower::sequence::{one_shuffle_instruction, Searcher, Sequence};
 use crate::target::insn::{available, level, Emit};
 use crate::target::Arch;
 
@@ -109,6 +109,7 @@ pub fn select_sequences(
     let desc = target.desc();
     let arch = desc.arch();
     let Some(level) = level(&desc) else { return };
+    let insns = available(arch, level);
     let mut wanted = Vec::new();
     for site in func.shuffles() {
         // Four 32-bit lanes: the descriptions' domain (checked first: it is cheap).
@@ -121,6 +122,10 @@ pub fn select_sequences(
         let Some(demand) = demand(&site) else {
             continue;
         };
+        // One instruction as it is: nothing to search for or measure.
+        if !always && one_shuffle_instruction(&insns, &demand) {
+            continue;
+        }
         let inputs = ir::lower::measured_inputs(site.inst);
         let key = format!(
             "{}|{:?}|{}|{}|{}|{}|{}|{}",
