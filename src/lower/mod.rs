@@ -25,6 +25,7 @@
 
 pub mod backend;
 pub mod eval;
+pub mod lookup;
 pub mod narrow;
 pub mod registers;
 pub mod rules;

@@ -9,6 +9,7 @@
 //! Before the rounds, `vp` lowers VP intrinsics; in the first round, `patterns`
 //! classifies every shuffle when remarks or statistics are asked for.
 
+mod lookup;
 mod lower;
 mod narrow;
 pub mod options;
@@ -93,6 +94,11 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     if options.lower && options.stage != Stage::Early {
         let remarks = target.remarks_enabled();
         lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
+    }
+    // Bytes gathered one by one from a small constant table: one table instruction.
+    if options.lookup && options.stage != Stage::Early {
+        let remarks = target.remarks_enabled();
+        lookup::lookup_tables(func, target, options.lower_always, remarks, changed);
     }
     // Truncations (stored side by side, or shuffles that keep the low halves): packs
     // where the backend narrows worse.

@@ -20,6 +20,9 @@
 //! | `narrow`       | truncations stored side by side become packs where the backend  |
 //! |                | narrows with more instructions (x86; default; late)            |
 //! | `no-narrow`    | leave that out                                                 |
+//! | `lookup`       | bytes gathered from a constant table of 16 or fewer become one  |
+//! |                | `pshufb`/`tbl` (default; late)                                  |
+//! | `no-lookup`    | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -65,6 +68,9 @@ pub struct Options {
     /// Narrow truncations stored side by side with packs where that compiles to fewer
     /// instructions (`crate::lower::narrow`).
     pub narrow: bool,
+    /// Byte gathers from small constant tables as one table instruction
+    /// (`crate::lower::lookup`).
+    pub lookup: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -81,6 +87,7 @@ impl Default for Options {
             lower_always: false,
             select: true,
             narrow: true,
+            lookup: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -89,7 +96,7 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, narrow, no-narrow, inject-panic";
+     select, no-select, narrow, no-narrow, lookup, no-lookup, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -125,6 +132,8 @@ impl Options {
                 "no-select" => options.select = false,
                 "narrow" => options.narrow = true,
                 "no-narrow" => options.narrow = false,
+                "lookup" => options.lookup = true,
+                "no-lookup" => options.lookup = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(
