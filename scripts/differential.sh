@@ -4,9 +4,9 @@
 # -passes='shuffle-lib<canon-always;lower-always>' (SHUF_DIFF_PASSES chooses another
 # pipeline), then after the default shuffle-lib deciding for each of four targets.
 # Uses a release build; a failure is minimized to target/differential/repro-SEED.ll.
-# Then narrowing stores (tests/narrow_differential.rs): FUNCTIONS / 40 modules of 40
-# random functions of truncations stored side by side, under lli (x86-64-v3 code, so
-# it needs AVX2 here).
+# Then tests/x86_differential.rs: narrowing stores in FUNCTIONS / 40 modules of 40
+# random functions of truncations stored side by side, and table lookups, under lli
+# (x86-64-v3 code, so it needs AVX2 here).
 #
 #   scripts/differential.sh [FUNCTIONS] [FIRST_SEED]
 #
@@ -27,5 +27,5 @@ start=$(date +%s)
 SHUF_DIFF_FUNCTIONS="$functions" SHUF_DIFF_SEED="$first_seed" \
     cargo test --release --test differential -- --nocapture --exact differential
 SHUF_NARROW_SEEDS=$(( (functions + 39) / 40 )) \
-    cargo test --release --test narrow_differential -- --nocapture
+    cargo test --release --test x86_differential -- --nocapture
 echo "differential.sh: $functions functions from seed $first_seed in $(($(date +%s) - start)) s"

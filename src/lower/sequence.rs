@@ -601,12 +601,15 @@ pub fn one_shuffle_instruction(insns: &[&Insn], demand: &[Sym; 4]) -> bool {
             (0..imms).filter_map(|imm| insn.produce(imm)).any(|lanes| {
                 OPERANDS.iter().any(|&x| {
                     OPERANDS.iter().any(|&y| {
-                        lanes.iter().zip(demand).all(|(&src, &want)| match (want, src) {
-                            (Sym::Any, _) => true,
-                            (Sym::Zero, Src::Zero) => true,
-                            (_, Src::Zero) => false,
-                            (want, Src::Lane(l)) => holds(l, x, y) == want,
-                        })
+                        lanes
+                            .iter()
+                            .zip(demand)
+                            .all(|(&src, &want)| match (want, src) {
+                                (Sym::Any, _) => true,
+                                (Sym::Zero, Src::Zero) => true,
+                                (_, Src::Zero) => false,
+                                (want, Src::Lane(l)) => holds(l, x, y) == want,
+                            })
                     })
                 })
             })

@@ -16,7 +16,13 @@ static TABLES_LOOKED_UP: Statistic = Statistic {
 
 /// Replaces every table gather of `func` a table instruction of the target does, where
 /// TTI rates it strictly cheaper; with `always` (testing), whatever TTI says.
-pub fn lookup_tables(func: Function, target: &Target, always: bool, remarks: bool, changed: &mut bool) {
+pub fn lookup_tables(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
     let desc = target.desc();
     let arch = desc.arch();
     let Some(level) = level(&desc) else { return };
