@@ -9,6 +9,8 @@
 //! * table lookups (`shuf::lower::lookup`, `pass::lookup`): random byte gathers from
 //!   constant tables (1 to 20 bytes) with indices masked, shifted, reduced or not proved
 //!   at all, over every byte value; the results must match.
+//! * chains of shuffles through bitcasts (`shuf::lower::chain`), composed into one
+//!   (this one runs generic IR: no AVX2 needed).
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -435,4 +437,97 @@ fn table_lookups_compute_the_same() {
         "only {} of {count} looked up",
         looked_up[0]
     );
+}
+
+/// A function `@c{k}(ptr %dst, ptr %src)`: a chain of two to four shuffles of 16-byte
+/// vectors with lanes of 1 to 8 bytes and bitcasts between, the first of two loaded
+/// vectors, the others of one operand (no poison lanes: every byte is compared).
+fn chain_function(k: usize, rng: &mut Rng) -> String {
+    let ty = |w: u64| format!("<{} x i{}>", 16 / w, 8 * w);
+    let mut body = String::from(
+        "  %a = load <16 x i8>, ptr %src, align 1\n  \
+         %q = getelementptr i8, ptr %src, i64 16\n  %b = load <16 x i8>, ptr %q, align 1\n",
+    );
+    let links = 2 + rng.below(3);
+    let mut value = "%a".to_string();
+    let mut value_w = 1u64;
+    for link in 0..links {
+        let w = 1u64 << rng.below(4);
+        let n = 16 / w;
+        let t = ty(w);
+        body += &format!("  %x{link} = bitcast {} {value} to {t}\n", ty(value_w));
+        let second = if link == 0 {
+            body += &format!("  %y{link} = bitcast <16 x i8> %b to {t}\n");
+            format!("%y{link}")
+        } else {
+            "poison".to_string()
+        };
+        let range = if link == 0 { 2 * n } else { n };
+        let mask: Vec<String> = (0..n)
+            .map(|_| format!("i32 {}", rng.below(range)))
+            .collect();
+        body += &format!(
+            "  %s{link} = shufflevector {t} %x{link}, {t} {second}, <{n} x i32> <{}>\n",
+            mask.join(", ")
+        );
+        value = format!("%s{link}");
+        value_w = w;
+    }
+    body += &format!("  %r = bitcast {} {value} to <16 x i8>\n", ty(value_w));
+    format!(
+        "define void @c{k}(ptr %dst, ptr %src) {{\n{body}  store <16 x i8> %r, ptr %dst, align 1\n  ret void\n}}\n"
+    )
+}
+
+#[test]
+fn composed_chains_compute_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0xc4a1_2345_6789_0fed);
+    let count = 200;
+    let src: String = (0..32).map(|i| format!("\\{:02X}", 7 * i + 3)).collect();
+    let mut module = format!(
+        "@src = global [32 x i8] c\"{src}\", align 16\n\
+         @dst = global [{DST_BYTES} x i8] zeroinitializer, align 64\n\
+         @fmt = private constant [9 x i8] c\"%d %llx\\0A\\00\"\n\
+         declare i32 @printf(ptr, ...)\n"
+    );
+    for k in 0..count {
+        module += &chain_function(k, &mut rng);
+    }
+    module += &hash_function();
+    module += "define i32 @main() {\n";
+    for k in 0..count {
+        module += &format!(
+            "  call void @c{k}(ptr @dst, ptr @src)\n  %h{k} = call i64 @hash()\n  \
+             call i32 (ptr, ...) @printf(ptr @fmt, i32 {k}, i64 %h{k})\n"
+        );
+    }
+    module += "  ret i32 0\n}\n";
+    let original = dir.join("chains.ll");
+    fs::write(&original, module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    let after = dir.join("chains-always.ll");
+    opt(&original, "shuffle-lib<late;lower-always>", &after);
+    let text = fs::read_to_string(&after).unwrap();
+    // Composed: a function left with one shufflevector (of its two loads).
+    let composed = text
+        .split("define void @c")
+        .skip(1)
+        .filter(|f| f.matches("shufflevector").count() == 1)
+        .count();
+    let got = run(&after);
+    for (w, g) in want.lines().zip(got.lines()) {
+        assert_eq!(
+            w,
+            g,
+            "composing changed chain function {}",
+            w.split(' ').next().unwrap_or("?")
+        );
+    }
+    eprintln!(
+        "x86-differential: {count} chains, {composed} composed to one shuffle, outputs equal"
+    );
+    assert!(composed * 2 >= count, "only {composed} of {count} composed");
 }

@@ -14,6 +14,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
+pub mod chain;
 pub mod lookup;
 pub mod lower;
 pub mod narrow;

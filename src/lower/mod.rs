@@ -24,6 +24,7 @@
 //! The pure layer knows no LLVM: `ir::lower` builds the chosen recipe.
 
 pub mod backend;
+pub mod chain;
 pub mod eval;
 pub mod lookup;
 pub mod narrow;

@@ -9,6 +9,7 @@
 //! Before the rounds, `vp` lowers VP intrinsics; in the first round, `patterns`
 //! classifies every shuffle when remarks or statistics are asked for.
 
+mod chain;
 mod lookup;
 mod lower;
 mod narrow;
@@ -89,6 +90,12 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     run_rounds(func, target, options, changed);
+    // Chains of shuffles through bitcasts: one shuffle where that compiles shorter
+    // (first: the composed shuffle then goes through the lowering and selection).
+    if options.chains && options.stage != Stage::Early {
+        let remarks = target.remarks_enabled();
+        chain::compose_chains(func, target, options.lower_always, remarks, changed);
+    }
     // After the vectorizers only: before them a lowered shuffle could no longer be
     // composed with its neighbours (InstCombine, the vectorizers' own shuffles).
     if options.lower && options.stage != Stage::Early {

@@ -23,6 +23,9 @@
 //! | `lookup`       | bytes gathered from a constant table of 16 or fewer become one  |
 //! |                | `pshufb`/`tbl` (default; late)                                  |
 //! | `no-lookup`    | leave that out                                                 |
+//! | `chains`       | chains of shuffles through bitcasts become one shuffle where    |
+//! |                | that compiles to fewer instructions (default; late)            |
+//! | `no-chains`    | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -71,6 +74,8 @@ pub struct Options {
     /// Byte gathers from small constant tables as one table instruction
     /// (`crate::lower::lookup`).
     pub lookup: bool,
+    /// Compose chains of shuffles through bitcasts (`crate::lower::chain`).
+    pub chains: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -88,6 +93,7 @@ impl Default for Options {
             select: true,
             narrow: true,
             lookup: true,
+            chains: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -96,7 +102,7 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, narrow, no-narrow, lookup, no-lookup, inject-panic";
+     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -134,6 +140,8 @@ impl Options {
                 "no-narrow" => options.narrow = false,
                 "lookup" => options.lookup = true,
                 "no-lookup" => options.lookup = false,
+                "chains" => options.chains = true,
+                "no-chains" => options.chains = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

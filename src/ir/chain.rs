@@ -1,0 +1,215 @@
+//! Chains of shufflevectors through bitcasts, read from the IR as one byte mask over
+//! their leaves (`crate::lower::chain`), and the composed shuffle built in their place.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::lower::{BuiltSequence, Value};
+use super::{Function, Inst, Type};
+use crate::lower::chain::{self, Byte};
+
+/// A chain: its last shuffle, its leaves (one or two values of one size), and where each
+/// byte of the result comes from.
+#[derive(Clone, Debug)]
+pub struct ShuffleChain {
+    pub root: Inst,
+    pub leaves: Vec<Value>,
+    pub leaf_bytes: usize,
+    pub bytes: Vec<Byte>,
+    /// The shuffles and bitcasts below the root, read only by the chain.
+    pub parts: Vec<Inst>,
+    pub shuffles: usize,
+    pub bitcasts: usize,
+}
+
+fn is(v: LLVMValueRef, opcode: LLVMOpcode) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionOpcode(v) == opcode }
+}
+
+unsafe fn single_use(v: LLVMValueRef) -> bool {
+    let first = LLVMGetFirstUse(v);
+    !first.is_null() && LLVMGetNextUse(first).is_null()
+}
+
+/// Bytes of the elements of a fixed vector type, if whole.
+fn lane_bytes(ty: Type) -> Option<usize> {
+    let bits = ty.fixed_lanes().and(ty.element_bits())?;
+    (bits % 8 == 0).then_some(bits as usize / 8)
+}
+
+/// Every chain of `func` of two shuffles or more with a bitcast between (InstCombine
+/// composes those without one), on a little-endian target.
+pub fn shuffle_chains(func: Function) -> Vec<ShuffleChain> {
+    let mut out = Vec::new();
+    for inst in func.instructions() {
+        if !inst.is_shuffle() {
+            continue;
+        }
+        // SAFETY: live instructions, read only.
+        unsafe {
+            // A root: nothing in a chain reads it.
+            let mut u = LLVMGetFirstUse(inst.raw());
+            let mut feeds_chain = false;
+            while !u.is_null() {
+                let user = LLVMGetUser(u);
+                feeds_chain |= is(user, LLVMOpcode::LLVMShuffleVector);
+                u = LLVMGetNextUse(u);
+            }
+            if feeds_chain {
+                continue;
+            }
+            let mut chain = ShuffleChain {
+                root: inst,
+                leaves: Vec::new(),
+                leaf_bytes: 0,
+                bytes: Vec::new(),
+                parts: Vec::new(),
+                shuffles: 0,
+                bitcasts: 0,
+            };
+            if let Some(bytes) = bytes_of(inst.raw(), true, &mut chain) {
+                chain.bytes = bytes;
+                if chain.shuffles >= 2 && chain.bitcasts >= 1 {
+                    out.push(chain);
+                }
+            }
+        }
+    }
+    // A shuffle read through bitcasts by another chain is a link of that chain, not a
+    // root of its own: chains do not overlap (each is rewritten and erased alone).
+    let links: Vec<Inst> = out.iter().flat_map(|c| c.parts.clone()).collect();
+    out.retain(|c| !links.contains(&c.root));
+    out
+}
+
+/// The bytes of `v` as the chain sees them; `None` where the chain cannot be read (a
+/// constant operand, more than two leaves, leaves of different sizes, lanes of less than
+/// a byte).
+unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Option<Vec<Byte>> {
+    let own = root || single_use(v);
+    if is(v, LLVMOpcode::LLVMShuffleVector) && own {
+        let p = LLVMGetOperand(v, 0);
+        let q = LLVMGetOperand(v, 1);
+        let w = lane_bytes(Type(LLVMTypeOf(p)))?;
+        let n = LLVMGetNumMaskElements(v);
+        let mask: Vec<i32> = (0..n)
+            .map(|i| {
+                let m = LLVMGetMaskValue(v, i);
+                if m == LLVMGetUndefMaskElem() {
+                    -1
+                } else {
+                    m
+                }
+            })
+            .collect();
+        let pb = bytes_of(p, false, chain)?;
+        let qb = if !LLVMIsAPoisonValue(q).is_null() || !LLVMIsAUndefValue(q).is_null() {
+            None
+        } else if p == q {
+            Some(pb.clone())
+        } else {
+            Some(bytes_of(q, false, chain)?)
+        };
+        chain.shuffles += 1;
+        if !root {
+            chain.parts.push(Inst(v));
+        }
+        return Some(chain::shuffle(&pb, qb.as_deref(), &mask, w));
+    }
+    if is(v, LLVMOpcode::LLVMBitCast) && own && !root {
+        let from = LLVMGetOperand(v, 0);
+        let (a, b) = (Type(LLVMTypeOf(from)), Type(LLVMTypeOf(v)));
+        if lane_bytes(a).is_some() && lane_bytes(b).is_some() {
+            chain.bitcasts += 1;
+            chain.parts.push(Inst(v));
+            return bytes_of(from, false, chain);
+        }
+    }
+    // A leaf: a variable vector of whole bytes.
+    if LLVMIsConstant(v) != 0 {
+        return None;
+    }
+    let ty = Type(LLVMTypeOf(v));
+    let bytes = ty.fixed_lanes()? as usize * lane_bytes(ty)?;
+    let id = match chain.leaves.iter().position(|l| l.raw() == v) {
+        Some(id) => id,
+        None => {
+            if chain.leaves.len() == 2 || (!chain.leaves.is_empty() && bytes != chain.leaf_bytes) {
+                return None;
+            }
+            chain.leaf_bytes = bytes;
+            chain.leaves.push(Value::from_raw(v));
+            chain.leaves.len() - 1
+        }
+    };
+    Some(chain::leaf(id, bytes))
+}
+
+/// Builds the composed shuffle (lanes of `lane_bytes`, `mask` over the leaves'
+/// concatenation) right before the chain's root.
+pub fn build_composed(c: &ShuffleChain, lane_bytes: usize, mask: &[i32]) -> Option<BuiltSequence> {
+    // SAFETY: the chain's leaves and root are live; built right before the root, which
+    // every leaf dominates.
+    unsafe {
+        let root = c.root.raw();
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(root));
+        let lane = LLVMIntTypeInContext(ctx, 8 * lane_bytes as u32);
+        let ty = LLVMVectorType(lane, (c.leaf_bytes / lane_bytes) as u32);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, root);
+        let mut built = Vec::new();
+        let cast = |v: LLVMValueRef, to: LLVMTypeRef, built: &mut Vec<LLVMValueRef>| {
+            if LLVMTypeOf(v) == to {
+                return v;
+            }
+            let c = LLVMBuildBitCast(builder, v, to, c"".as_ptr());
+            if !LLVMIsAInstruction(c).is_null() {
+                built.push(c);
+            }
+            c
+        };
+        let a = cast(c.leaves[0].raw(), ty, &mut built);
+        let b = match c.leaves.get(1) {
+            Some(l) => cast(l.raw(), ty, &mut built),
+            None => LLVMGetPoison(ty),
+        };
+        let i32t = LLVMInt32TypeInContext(ctx);
+        let mut m: Vec<LLVMValueRef> = mask
+            .iter()
+            .map(|&x| match x {
+                x if x < 0 => LLVMGetPoison(i32t),
+                x => LLVMConstInt(i32t, x as u64, 0),
+            })
+            .collect();
+        let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
+        let s = LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr());
+        built.push(s);
+        let result = cast(s, LLVMTypeOf(root), &mut built);
+        LLVMDisposeBuilder(builder);
+        Some(BuiltSequence::new(Inst(result), built))
+    }
+}
+
+/// Replaces the chain by `built` and erases its parts nothing else reads.
+pub fn replace_chain(c: &ShuffleChain, built: BuiltSequence) {
+    super::lower::replace_with(c.root, built);
+    // SAFETY: the parts are live until erased here, each once, when nothing reads it.
+    unsafe {
+        let mut left: Vec<LLVMValueRef> = c.parts.iter().map(|p| p.raw()).collect();
+        loop {
+            let before = left.len();
+            left.retain(|&p| {
+                let unused = LLVMGetFirstUse(p).is_null();
+                if unused {
+                    LLVMInstructionEraseFromParent(p);
+                }
+                !unused
+            });
+            if left.len() == before {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Chains of shuffles through bitcasts (`crate::lower::chain`) become one shuffle of
+//! their leaves where that compiles to fewer instructions, measured as selection
+//! measures (the chain and the composed shuffle compiled alone, in one compilation per
+//! function); the composed shuffle then goes through selection like any other.
+//!
+//! ```text
+//! ; neoverse-n1, in a loop: zip1, rev32, ext (3) -> tbl (1; its index hoisted)
+//! %s3 = shufflevector <2 x i64> (bitcast (shufflevector <8 x i16> (bitcast (
+//!         shufflevector <4 x i32> %a, %b, <0,4,1,5>)), <1,0,3,2,5,4,7,6>)), <1,0>
+//! =>
+//! %s3 = bitcast (shufflevector <8 x i16> %a', %b', <3,2,11,10,1,0,9,8>)
+//! ```
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use crate::ir::{self, Function};
+use crate::lower::chain::widest;
+use crate::target::Arch;
+
+static CHAINS_COMPOSED: Statistic = Statistic {
+    name: c"NumChainsComposed",
+    desc: c"Chains of shuffles through bitcasts composed into one shuffle",
+};
+
+/// Lanes of at most this many bytes for the composed shuffle.
+const MAX_LANE_BYTES: usize = 8;
+
+type Measured = Option<(i64, i64)>;
+
+fn measurements() -> &'static Mutex<HashMap<String, Measured>> {
+    static MEASUREMENTS: OnceLock<Mutex<HashMap<String, Measured>>> = OnceLock::new();
+    MEASUREMENTS.get_or_init(Default::default)
+}
+
+/// Composes every chain of `func` whose composed shuffle compiles to strictly fewer
+/// instructions; with `always` (testing), every chain.
+pub fn compose_chains(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    let desc = target.desc();
+    // Little-endian targets only: there a bitcast keeps the bytes in lane order.
+    if !always && !matches!(desc.arch(), Arch::X86_64 | Arch::AArch64 | Arch::RiscV64) {
+        return;
+    }
+    let chains = ir::chain::shuffle_chains(func);
+    if chains.is_empty() {
+        return;
+    }
+    let plans: Vec<_> = chains
+        .into_iter()
+        .map(|c| {
+            let (w, mask) = widest(&c.bytes, c.leaf_bytes, MAX_LANE_BYTES);
+            (c, w, mask)
+        })
+        .collect();
+    let keys: Vec<String> = plans
+        .iter()
+        .map(|(c, w, mask)| {
+            format!(
+                "{}|{}|{}|{}|{}|{}|{w}|{mask:?}|{}",
+                desc.triple,
+                desc.cpu,
+                desc.features,
+                ir::lower::in_cycle(c.root),
+                c.root.ty(),
+                c.leaf_bytes,
+                c.leaves.len()
+            )
+        })
+        .collect();
+    // Measure what is not remembered: each chain and its composition, all together.
+    if !always {
+        let known = |k: &String| {
+            measurements()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains_key(k)
+        };
+        let mut probes = Vec::new();
+        let mut built = Vec::new();
+        for (i, (c, w, mask)) in plans.iter().enumerate() {
+            if known(&keys[i]) || keys[..i].contains(&keys[i]) {
+                continue;
+            }
+            let Some(b) = ir::chain::build_composed(c, *w, mask) else {
+                continue;
+            };
+            let inputs: Vec<_> = c.leaves.iter().map(|&v| v.into()).collect();
+            let count_constant_loads = !ir::lower::in_cycle(c.root);
+            for result in [c.root.raw(), b.result.raw()] {
+                probes.push(Probe {
+                    result,
+                    inputs: inputs.clone(),
+                    count_constant_loads,
+                });
+            }
+            built.push((i, b));
+        }
+        let counts = target.emitted_batch(&probes);
+        for (k, (i, b)) in built.into_iter().enumerate() {
+            ir::lower::discard(b);
+            let pair = match (counts.get(2 * k), counts.get(2 * k + 1)) {
+                (Some(&Some(stock)), Some(&Some(emitted))) => Some((stock, emitted)),
+                _ => None,
+            };
+            measurements()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(keys[i].clone(), pair);
+        }
+    }
+    for ((c, w, mask), key) in plans.into_iter().zip(keys) {
+        let measured = match always {
+            true => Some((0, 0)),
+            false => measurements()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&key)
+                .copied()
+                .flatten(),
+        };
+        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
+            continue;
+        };
+        let Some(built) = ir::chain::build_composed(&c, w, &mask) else {
+            continue;
+        };
+        if remarks {
+            let shown: Vec<String> = mask.iter().map(|m| m.to_string()).collect();
+            let message = format!(
+                "chain: {} shuffles through {} bitcasts (llc {stock}) became one shuffle of \
+                 i{} lanes <{}> (llc {emitted})",
+                c.shuffles,
+                c.bitcasts,
+                8 * w,
+                shown.join(",")
+            );
+            target.remark(RemarkKind::Passed, c"Chain", c.root, &message);
+        }
+        ir::chain::replace_chain(&c, built);
+        *changed = true;
+        CHAINS_COMPOSED.add(1);
+    }
+}
