@@ -19,10 +19,9 @@ bench/results/sample-sweep.md.
 """
 import argparse
 import collections
+import importlib.util
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -98,32 +97,11 @@ def module(masks, lanes, elem, constraint, zero_second):
     return "\n".join(out)
 
 
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"sample_sweep: {' '.join(map(str, cmd))} failed:\n{r.stderr[:2000]}")
-    return r.stdout
-
-
-def counts(asm):
-    """Instructions per function `m<code>`, `ret` excluded."""
-    out, current = {}, None
-    for line in asm.splitlines():
-        m = re.match(r"^m(\d+):", line)
-        if m:
-            current = int(m.group(1))
-            out[current] = 0
-            continue
-        if current is None or not line.startswith("\t") or line.startswith("\t."):
-            continue
-        mnemonic = line.split()[0]
-        if mnemonic.startswith(("#", "//", ";")):
-            continue
-        if mnemonic in ("ret", "retq"):
-            current = None
-            continue
-        out[current] += 1
-    return out
+# The optimum sweep's compiling and counting (one convention for both sweeps).
+_spec = importlib.util.spec_from_file_location("optimum", ROOT / "scripts" / "optimum.py")
+optimum = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(optimum)
+run, counts = optimum.run, optimum.counts
 
 
 def show(mask):
