@@ -11,10 +11,8 @@
 //! %s3 = bitcast (shufflevector <8 x i16> %a', %b', <3,2,11,10,1,0,9,8>)
 //! ```
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
-use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::chain::widest;
 use crate::target::Arch;
@@ -27,12 +25,7 @@ static CHAINS_COMPOSED: Statistic = Statistic {
 /// Lanes of at most this many bytes for the composed shuffle.
 const MAX_LANE_BYTES: usize = 8;
 
-type Measured = Option<(i64, i64)>;
-
-fn measurements() -> &'static Mutex<HashMap<String, Measured>> {
-    static MEASUREMENTS: OnceLock<Mutex<HashMap<String, Measured>>> = OnceLock::new();
-    MEASUREMENTS.get_or_init(Default::default)
-}
+static MEASURED: Memo<Pair> = Memo::new();
 
 /// Composes every chain of `func` whose composed shuffle compiles to strictly fewer
 /// instructions; with `always` (testing), every chain.
@@ -74,57 +67,24 @@ pub fn compose_chains(
             )
         })
         .collect();
-    // Measure what is not remembered: each chain and its composition, all together.
-    if !always {
-        let known = |k: &String| {
-            measurements()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .contains_key(k)
-        };
-        let mut probes = Vec::new();
-        let mut built = Vec::new();
-        for (i, (c, w, mask)) in plans.iter().enumerate() {
-            if known(&keys[i]) || keys[..i].contains(&keys[i]) {
-                continue;
-            }
-            let Some(b) = ir::chain::build_composed(c, *w, mask) else {
-                continue;
-            };
-            let inputs: Vec<_> = c.leaves.iter().map(|&v| v.into()).collect();
-            let count_constant_loads = !ir::lower::in_cycle(c.root);
-            for result in [c.root.raw(), b.result.raw()] {
-                probes.push(Probe {
-                    result,
-                    inputs: inputs.clone(),
-                    count_constant_loads,
-                });
-            }
-            built.push((i, b));
-        }
-        let counts = target.emitted_batch(&probes);
-        for (k, (i, b)) in built.into_iter().enumerate() {
-            ir::lower::discard(b);
-            let pair = match (counts.get(2 * k), counts.get(2 * k + 1)) {
-                (Some(&Some(stock)), Some(&Some(emitted))) => Some((stock, emitted)),
-                _ => None,
-            };
-            measurements()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(keys[i].clone(), pair);
-        }
-    }
-    for ((c, w, mask), key) in plans.into_iter().zip(keys) {
-        let measured = match always {
-            true => Some((0, 0)),
-            false => measurements()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&key)
-                .copied()
-                .flatten(),
-        };
+    // Each chain against its composition, all together (what is not remembered).
+    let measured: Vec<Pair> = if always {
+        vec![Some((0, 0)); plans.len()]
+    } else {
+        let candidates = plans
+            .iter()
+            .zip(&keys)
+            .map(|((c, w, mask), key)| Candidate {
+                key: key.clone(),
+                original: c.root,
+                inputs: c.leaves.clone(),
+                in_loop: ir::lower::in_cycle(c.root),
+                build: Box::new(move || ir::chain::build_composed(c, *w, mask)),
+            })
+            .collect();
+        measure_pairs(target, &MEASURED, candidates)
+    };
+    for ((c, w, mask), measured) in plans.into_iter().zip(measured) {
         let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
             continue;
         };

@@ -2,12 +2,11 @@
 //! `crate::lower`, IR in `crate::ir::lower`), priced by the target's TTI and checked
 //! against the assembly (each recipe compiled alone against its shuffle).
 
-use std::collections::HashMap;
 use std::ffi::CStr;
-use std::sync::{Mutex, OnceLock};
 
+use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::algebra::mask::Mask;
-use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::{self, Choice, IntVec, Step};
 use crate::target::{Arch, CostKind, Operation, ShuffleKind};
@@ -195,12 +194,13 @@ pub fn lower_shuffles(
 
 /// What each plan's shuffle and recipe compile to alone (remembered per target, types,
 /// mask, operands and loop): `None` where they cannot be measured (TTI decides alone).
-fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Option<(i64, i64)>> {
+fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pair> {
+    static MEASURED: Memo<Pair> = Memo::new();
     let desc = target.desc();
-    let keys: Vec<String> = plans
+    let candidates = plans
         .iter()
-        .map(|(site, choice, _)| {
-            format!(
+        .map(|(site, choice, _)| Candidate {
+            key: format!(
                 "{}|{}|{}|{}|{:?}|{}|{}|{}|{:?}",
                 desc.triple,
                 desc.cpu,
@@ -211,59 +211,14 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Opt
                 site.shuffle.mask,
                 ir::lower::operand_key(site.inst),
                 choice.recipe.steps
-            )
+            ),
+            original: site.inst,
+            inputs: ir::lower::measured_inputs(site.inst),
+            in_loop: ir::lower::in_cycle(site.inst),
+            build: Box::new(|| ir::lower::build_recipe(site.inst, &choice.recipe)),
         })
         .collect();
-    let known = |key: &String| {
-        measurements()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(key)
-            .copied()
-    };
-    let mut built = Vec::new();
-    let mut probes = Vec::new();
-    for (i, (site, choice, _)) in plans.iter().enumerate() {
-        if known(&keys[i]).is_some() || keys[..i].contains(&keys[i]) {
-            continue;
-        }
-        let Some(b) = ir::lower::build_recipe(site.inst, &choice.recipe) else {
-            continue;
-        };
-        let inputs: Vec<_> = ir::lower::measured_inputs(site.inst)
-            .into_iter()
-            .map(|v| v.into())
-            .collect();
-        let count_constant_loads = !ir::lower::in_cycle(site.inst);
-        for result in [site.inst.raw(), b.result.raw()] {
-            probes.push(Probe {
-                result,
-                inputs: inputs.clone(),
-                count_constant_loads,
-            });
-        }
-        built.push((i, b));
-    }
-    let counts = target.emitted_batch(&probes);
-    for (k, (i, b)) in built.into_iter().enumerate() {
-        ir::lower::discard(b);
-        let pair = match (counts.get(2 * k), counts.get(2 * k + 1)) {
-            (Some(&Some(stock)), Some(&Some(emitted))) => Some((stock, emitted)),
-            _ => None,
-        };
-        measurements()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(keys[i].clone(), pair);
-    }
-    keys.iter().map(|k| known(k).flatten()).collect()
-}
-
-type Measurements = Mutex<HashMap<String, Option<(i64, i64)>>>;
-
-fn measurements() -> &'static Measurements {
-    static MEASUREMENTS: OnceLock<Measurements> = OnceLock::new();
-    MEASUREMENTS.get_or_init(Default::default)
+    measure_pairs(target, &MEASURED, candidates)
 }
 
 /// `freeze, zext to i16, bitcast to i8`, for remarks.

@@ -12,6 +12,7 @@
 mod chain;
 mod lookup;
 mod lower;
+mod memo;
 mod narrow;
 pub mod options;
 mod patterns;

@@ -13,9 +13,7 @@
 //! and, and, and, and; vpackusdw, vpackusdw; vpackuswb; vpermd; store <32 x i8> at p
 //! ```
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-
+use super::memo::Memo;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::narrow::{NarrowingRun, NarrowingStore};
 use crate::ir::{self, Function};
@@ -43,10 +41,7 @@ const REGISTER_BITS: [u32; 2] = [256, 128];
 /// instructions of the stores as they are and of the plan.
 type Decision = Option<(i64, i64)>;
 
-fn decisions() -> &'static Mutex<HashMap<String, Decision>> {
-    static DECISIONS: OnceLock<Mutex<HashMap<String, Decision>>> = OnceLock::new();
-    DECISIONS.get_or_init(Default::default)
-}
+static DECISIONS: Memo<Decision> = Memo::new();
 
 /// The plan at `register_bits` for `run`, and how many of its stores one use of the plan
 /// covers (a store of several registers is split).
@@ -134,7 +129,7 @@ fn narrow_chunk(
     let decision = if always {
         Some((0, 0))
     } else {
-        remembered(key, || decide(run, chunk, plan, &inputs, target, in_loop))
+        DECISIONS.get_or_make(key, || decide(run, chunk, plan, &inputs, target, in_loop))
     };
     let Some((stock, emitted)) = decision else {
         return false;
@@ -235,7 +230,7 @@ pub fn narrow_shuffles(
         let decision = if always {
             Some((0, 0))
         } else {
-            remembered(key, decide)
+            DECISIONS.get_or_make(key, decide)
         };
         let Some((stock, emitted)) = decision else {
             continue;
@@ -257,23 +252,6 @@ pub fn narrow_shuffles(
         SHUFFLES_NARROWED.add(1);
         NARROW_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
     }
-}
-
-/// The decision remembered under `key`, else `decide`'s (then remembered).
-fn remembered(key: String, decide: impl FnOnce() -> Decision) -> Decision {
-    let known = decisions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .cloned();
-    known.unwrap_or_else(|| {
-        let d = decide();
-        decisions()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, d);
-        d
-    })
 }
 
 /// The instructions the descriptions promise for `outputs` registers: the plan's and a

@@ -24,6 +24,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::memo::Memo;
+
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
@@ -55,10 +57,7 @@ enum Decision {
     },
 }
 
-fn decisions() -> &'static Mutex<HashMap<String, Decision>> {
-    static DECISIONS: OnceLock<Mutex<HashMap<String, Decision>>> = OnceLock::new();
-    DECISIONS.get_or_init(Default::default)
-}
+static DECISIONS: Memo<Decision> = Memo::new();
 
 /// The searcher of a target level, built once per process.
 fn searcher(arch: Arch, level: &'static str) -> Arc<Searcher> {
@@ -246,18 +245,11 @@ struct Wanted {
 
 /// The decision remembered under `key`.
 fn remembered(key: &str) -> Option<Decision> {
-    decisions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(key)
-        .cloned()
+    DECISIONS.get(key)
 }
 
 fn remember(key: &str, decision: Decision) {
-    decisions()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key.to_string(), decision);
+    DECISIONS.insert(key.to_string(), decision);
 }
 
 /// Decides every shuffle of `wanted` whose key has no decision yet (the first of each
