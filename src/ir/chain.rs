@@ -21,6 +21,9 @@ pub struct ShuffleChain {
     pub parts: Vec<Inst>,
     pub shuffles: usize,
     pub bitcasts: usize,
+    /// Each link (its type and mask) and each leaf, in the order read: equal for two
+    /// chains only if they are the same computation (for remembering measurements).
+    pub signature: String,
 }
 
 fn is(v: LLVMValueRef, opcode: LLVMOpcode) -> bool {
@@ -68,6 +71,7 @@ pub fn shuffle_chains(func: Function) -> Vec<ShuffleChain> {
                 parts: Vec::new(),
                 shuffles: 0,
                 bitcasts: 0,
+                signature: String::new(),
             };
             if let Some(bytes) = bytes_of(inst.raw(), true, &mut chain) {
                 chain.bytes = bytes;
@@ -113,6 +117,7 @@ unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Opt
             Some(bytes_of(q, false, chain)?)
         };
         chain.shuffles += 1;
+        chain.signature += &format!("s{}{mask:?}{};", Type(LLVMTypeOf(p)), qb.is_some());
         if !root {
             chain.parts.push(Inst(v));
         }
@@ -123,6 +128,7 @@ unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Opt
         let (a, b) = (Type(LLVMTypeOf(from)), Type(LLVMTypeOf(v)));
         if lane_bytes(a).is_some() && lane_bytes(b).is_some() {
             chain.bitcasts += 1;
+            chain.signature += &format!("b{b};");
             chain.parts.push(Inst(v));
             return bytes_of(from, false, chain);
         }
@@ -144,6 +150,7 @@ unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Opt
             chain.leaves.len() - 1
         }
     };
+    chain.signature += &format!("l{id}{ty};");
     Some(chain::leaf(id, bytes))
 }
 

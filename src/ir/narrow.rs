@@ -235,6 +235,22 @@ pub fn consecutive_parts(
     parts
 }
 
+/// For each store of `stores`, whether its source is a load measured with it and which
+/// of the stores' sources it repeats, if any (for remembering measurements: stores of
+/// loaded, computed or shared sources compile differently).
+pub fn source_shapes(stores: &[NarrowingStore]) -> Vec<(bool, Option<usize>)> {
+    stores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            // SAFETY: a live value.
+            let load = unsafe { !LLVMIsALoadInst(s.source.raw()).is_null() };
+            let repeats = stores[..i].iter().position(|t| t.source == s.source);
+            (load, repeats)
+        })
+        .collect()
+}
+
 /// What a measurement of stores takes as given: each source, or where it is a simple
 /// load in the stores' block that only its trunc reads, the load's address (measured
 /// with them: x86 folds it into the first instruction that reads it); and the

@@ -54,16 +54,14 @@ pub fn compose_chains(
         .collect();
     let keys: Vec<String> = plans
         .iter()
-        .map(|(c, w, mask)| {
+        .map(|(c, ..)| {
             format!(
-                "{}|{}|{}|{}|{}|{}|{w}|{mask:?}|{}",
+                "{}|{}|{}|{}|{}",
                 desc.triple,
                 desc.cpu,
                 desc.features,
                 ir::lower::in_cycle(c.root),
-                c.root.ty(),
-                c.leaf_bytes,
-                c.leaves.len()
+                c.signature
             )
         })
         .collect();

@@ -114,7 +114,7 @@ fn narrow_chunk(
     let in_loop = ir::lower::in_cycle(chunk[0].store);
     let inputs = ir::narrow::measured_inputs(chunk);
     let key = format!(
-        "{}|{}|{}|{}|{}x{}->{}|{}|{}|{}",
+        "{}|{}|{}|{}|{}x{}->{}|{}|{:?}|{}",
         desc.triple,
         desc.cpu,
         desc.features,
@@ -123,7 +123,7 @@ fn narrow_chunk(
         run.from_bits,
         run.to_bits,
         chunk.len(),
-        inputs.len(),
+        ir::narrow::source_shapes(chunk),
         plan.register_bits
     );
     let decision = if always {
