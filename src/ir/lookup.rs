@@ -251,22 +251,18 @@ unsafe fn max_value(v: LLVMValueRef) -> Option<u8> {
     }
 }
 
-/// Builds `lookup` on the gather's index vector, right before its root; `None` if this
-/// LLVM lacks the intrinsic.
+/// Builds `lookup` on the gather's index vector, right before its root: one table
+/// instruction per part, then `select`s on bits 4 and 5 of the index; `None` (nothing
+/// left built) if this LLVM lacks the intrinsic.
 pub fn build_lookup(gather: &TableGather, lookup: &Lookup) -> Option<BuiltSequence> {
-    // SAFETY: the gather's instructions are live; the call is built right before its
+    // SAFETY: the gather's instructions are live; everything is built right before its
     // root, after the index vector (which every lane's extract reads).
     unsafe {
         let root = gather.root.raw();
-        let ctx = LLVMGetTypeContext(LLVMTypeOf(root));
+        let ty = LLVMTypeOf(root);
+        let ctx = LLVMGetTypeContext(ty);
         let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(root)));
         let i8t = LLVMInt8TypeInContext(ctx);
-        let mut bytes: Vec<LLVMValueRef> = lookup
-            .table
-            .iter()
-            .map(|&b| LLVMConstInt(i8t, u64::from(b), 0))
-            .collect();
-        let table = LLVMConstVector(bytes.as_mut_ptr(), bytes.len() as u32);
         let name = lookup.insn.intrinsic;
         // AArch64's tbl is overloaded on its result (`.v16i8`, `.v8i8`).
         let (base, overloaded) = match name.strip_prefix("llvm.aarch64.neon.tbl1.") {
@@ -277,16 +273,59 @@ pub fn build_lookup(gather: &TableGather, lookup: &Lookup) -> Option<BuiltSequen
         if id == 0 {
             return None;
         }
-        let mut types = vec![LLVMTypeOf(root)];
+        let mut types = vec![ty];
         let count = if overloaded { 1 } else { 0 };
         let decl = LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), count);
         let fn_ty = LLVMIntrinsicGetType(ctx, id, types.as_mut_ptr(), count);
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, root);
-        let mut args = [table, gather.index.raw()];
-        let call = LLVMBuildCall2(builder, fn_ty, decl, args.as_mut_ptr(), 2, c"".as_ptr());
+        let mut built = Vec::new();
+        let index = gather.index.raw();
+        let mut parts: Vec<LLVMValueRef> = lookup
+            .tables
+            .iter()
+            .map(|table| {
+                let mut bytes: Vec<LLVMValueRef> = table
+                    .iter()
+                    .map(|&b| LLVMConstInt(i8t, u64::from(b), 0))
+                    .collect();
+                let table = LLVMConstVector(bytes.as_mut_ptr(), bytes.len() as u32);
+                let mut args = [table, index];
+                let call = LLVMBuildCall2(builder, fn_ty, decl, args.as_mut_ptr(), 2, c"".as_ptr());
+                built.push(call);
+                call
+            })
+            .collect();
+        // Pairs of parts chosen by bit 4, then by bit 5.
+        let lanes = LLVMGetVectorSize(ty);
+        let mut bit = 16u64;
+        while parts.len() > 1 {
+            let mut splat = vec![LLVMConstInt(i8t, bit, 0); lanes as usize];
+            let mask = LLVMConstVector(splat.as_mut_ptr(), lanes);
+            let set = LLVMBuildAnd(builder, index, mask, c"".as_ptr());
+            let zero = LLVMConstNull(ty);
+            let test = LLVMBuildICmp(
+                builder,
+                llvm_sys::LLVMIntPredicate::LLVMIntNE,
+                set,
+                zero,
+                c"".as_ptr(),
+            );
+            built.extend([set, test]);
+            parts = parts
+                .chunks(2)
+                .map(|pair| {
+                    let s = LLVMBuildSelect(builder, test, pair[1], pair[0], c"".as_ptr());
+                    built.push(s);
+                    s
+                })
+                .collect();
+            bit *= 2;
+        }
         LLVMDisposeBuilder(builder);
-        Some(BuiltSequence::new(Inst(call), vec![call]))
+        let result = parts[0];
+        built.retain(|&v| !LLVMIsAInstruction(v).is_null());
+        Some(BuiltSequence::new(Inst(result), built))
     }
 }
 

@@ -316,6 +316,11 @@ impl BuiltSequence {
     pub(super) fn new(result: Inst, built: Vec<LLVMValueRef>) -> BuiltSequence {
         BuiltSequence { result, built }
     }
+
+    /// Every instruction built.
+    pub fn instructions(&self) -> Vec<Inst> {
+        self.built.iter().map(|&v| Inst(v)).collect()
+    }
 }
 
 /// Builds `seq` on the operands of the four-lane shufflevector `inst`, right before it;

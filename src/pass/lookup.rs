@@ -1,7 +1,8 @@
 //! Table lookups (`crate::lower::lookup`): vectors gathered byte by byte from a small
-//! constant table become one `pshufb`/`vpshufb`/`tbl` where TTI prices that cheaper than
-//! the gather (always, so far: one instruction against three per lane), and only where
-//! every index is proved to stay inside the table.
+//! constant table become one `pshufb`/`vpshufb`/`tbl` (x86: up to four, and `select`s,
+//! for tables up to 64 bytes) where TTI prices that cheaper than the gather (always, so
+//! far: a few instructions against three per lane), and only where every index is
+//! proved to stay inside the table.
 
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
@@ -46,7 +47,12 @@ pub fn lookup_tables(
         let Some(built) = ir::lookup::build_lookup(&gather, &plan) else {
             continue;
         };
-        let after = target.instruction_cost(built.result, CostKind::RecipThroughput);
+        // The table instructions and the selects between them.
+        let after: Option<i64> = built
+            .instructions()
+            .into_iter()
+            .map(|i| target.instruction_cost(i, CostKind::RecipThroughput))
+            .sum();
         let cheaper = matches!((before, after), (Some(b), Some(a)) if a < b);
         if !always && !cheaper {
             ir::lower::discard(built);
@@ -54,8 +60,12 @@ pub fn lookup_tables(
         }
         if remarks {
             let show = |c: Option<i64>| c.map_or("?".to_string(), |c| c.to_string());
+            let parts = match plan.tables.len() {
+                1 => String::new(),
+                n => format!(" × {n} and selects"),
+            };
             let message = format!(
-                "table lookup: {} bytes gathered from a {}-byte table (cost {}) became {} \
+                "table lookup: {} bytes gathered from a {}-byte table (cost {}) became {}{parts} \
                  (cost {})",
                 gather.lanes,
                 gather.table.len(),
