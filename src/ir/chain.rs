@@ -6,7 +6,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{Function, Inst, Type};
+use super::{is, single_use, Function, Inst, Type};
 use crate::lower::chain::{self, Byte};
 
 /// A chain: its last shuffle, its leaves (one or two values of one size), and where each
@@ -24,16 +24,6 @@ pub struct ShuffleChain {
     /// Each link (its type and mask) and each leaf, in the order read: equal for two
     /// chains only if they are the same computation (for remembering measurements).
     pub signature: String,
-}
-
-fn is(v: LLVMValueRef, opcode: LLVMOpcode) -> bool {
-    // SAFETY: a live value.
-    unsafe { !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionOpcode(v) == opcode }
-}
-
-unsafe fn single_use(v: LLVMValueRef) -> bool {
-    let first = LLVMGetFirstUse(v);
-    !first.is_null() && LLVMGetNextUse(first).is_null()
 }
 
 /// Bytes of the elements of a fixed vector type, if whole.

@@ -8,7 +8,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMLinkage, LLVMOpcode};
 
 use super::lower::{BuiltSequence, Value};
-use super::{Function, Inst};
+use super::{is, users, Function, Inst};
 use crate::lower::lookup::Lookup;
 
 /// `insertelement` chain whose lane `k` is `load i8 (gep @table, zext (extractelement
@@ -41,22 +41,6 @@ pub fn table_gathers(func: Function) -> Vec<TableGather> {
         }
     }
     out
-}
-
-/// The uses of `v`.
-unsafe fn users(v: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
-    let mut u = LLVMGetFirstUse(v);
-    while !u.is_null() {
-        out.push(LLVMGetUser(u));
-        u = LLVMGetNextUse(u);
-    }
-    out
-}
-
-fn is(v: LLVMValueRef, opcode: LLVMOpcode) -> bool {
-    // SAFETY: a live value.
-    unsafe { !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionOpcode(v) == opcode }
 }
 
 /// The constant integer `v`, if it is one.

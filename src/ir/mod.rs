@@ -346,6 +346,35 @@ impl Inst {
     }
 }
 
+/// Whether `v` is an instruction with `opcode`.
+pub(crate) fn is(v: LLVMValueRef, opcode: LLVMOpcode) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionOpcode(v) == opcode }
+}
+
+/// Whether `v` has exactly one use.
+///
+/// # Safety
+/// `v` is a live value.
+pub(crate) unsafe fn single_use(v: LLVMValueRef) -> bool {
+    let first = LLVMGetFirstUse(v);
+    !first.is_null() && LLVMGetNextUse(first).is_null()
+}
+
+/// The users of `v`, once per use.
+///
+/// # Safety
+/// `v` is a live value.
+pub(crate) unsafe fn users(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut u = LLVMGetFirstUse(v);
+    while !u.is_null() {
+        out.push(LLVMGetUser(u));
+        u = LLVMGetNextUse(u);
+    }
+    out
+}
+
 /// Describes a shufflevector, or `None` if it is not one the pure layers handle.
 pub fn read_shuffle(inst: Inst) -> Option<Shuffle> {
     if !inst.is_shuffle() {

@@ -13,7 +13,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::Value;
-use super::{Function, Inst, Type};
+use super::{single_use, Function, Inst, Type};
 use crate::lower::narrow::Plan;
 
 /// One `store (trunc %source)` of a run.
@@ -86,12 +86,6 @@ unsafe fn narrowing_store(
         order,
     };
     Some((store, base, lanes, from_bits, to_bits))
-}
-
-/// Whether `v` has exactly one use.
-unsafe fn single_use(v: LLVMValueRef) -> bool {
-    let first = LLVMGetFirstUse(v);
-    !first.is_null() && LLVMGetNextUse(first).is_null()
 }
 
 /// A pointer as a base and a constant byte offset: `getelementptr i8, %base, C` is
