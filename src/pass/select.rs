@@ -4,7 +4,7 @@
 //!
 //! The assembly decides. The shim compiles the shuffle alone (as a function of its own
 //! that hands the result to an empty inline asm), with the function's target, CPU and
-//! features, and counts the instructions (`Target::emitted_instructions`); where the
+//! features, and counts the instructions (`Target::emitted_batch`); where the
 //! descriptions promise fewer, it compiles the candidate sequence the same way (and two
 //! alternatives if that one loses), and a sequence replaces the shuffle only if it
 //! compiles to strictly fewer. Descriptions thus only propose: a wrong description costs
