@@ -8,6 +8,9 @@
 ;    even bytes of 32 are a truncation: vpand + vpackuswb instead of vpshufb + vpermq);
 ;    one the backend lowers with more instructions than the cheapest sequence of the
 ;    target's instructions becomes that sequence (low_pair: 3 shuffle instructions -> 2).
+; 3. Casts: four u32 -> u8 truncations stored side by side (the loop vectorizer's
+;    narrowing) become two vpackusdw, a vpackuswb and a vpermd (16 shuffle
+;    instructions -> 4).
 target triple = "x86_64-pc-linux-gnu"
 
 ; Round the active lanes up (inactive lanes are poison).
@@ -54,4 +57,29 @@ define <4 x i32> @low_pair(<4 x i32> %a, <4 x i32> %b) {
 define <4 x float> @identity_of_second(<4 x float> %a, <4 x float> %b) {
   %s = shufflevector <4 x float> %a, <4 x float> %b, <4 x i32> <i32 4, i32 5, i32 6, i32 7>
   ret <4 x float> %s
+}
+
+; 32 u32 values narrowed to bytes, as the loop vectorizer writes it (4 x 8 lanes):
+; stock merges the stores with 8 vpshufb, 4 vpunpckldq, 2 vinserti128, vpunpcklqdq
+; and vpermq; shuffle-lib masks, packs twice, packs, permutes once.
+define void @narrow_u32_u8(ptr %d, ptr %s) {
+  %s1 = getelementptr inbounds i8, ptr %s, i64 32
+  %s2 = getelementptr inbounds i8, ptr %s, i64 64
+  %s3 = getelementptr inbounds i8, ptr %s, i64 96
+  %x0 = load <8 x i32>, ptr %s, align 4
+  %x1 = load <8 x i32>, ptr %s1, align 4
+  %x2 = load <8 x i32>, ptr %s2, align 4
+  %x3 = load <8 x i32>, ptr %s3, align 4
+  %t0 = trunc <8 x i32> %x0 to <8 x i8>
+  %t1 = trunc <8 x i32> %x1 to <8 x i8>
+  %t2 = trunc <8 x i32> %x2 to <8 x i8>
+  %t3 = trunc <8 x i32> %x3 to <8 x i8>
+  %d1 = getelementptr inbounds i8, ptr %d, i64 8
+  %d2 = getelementptr inbounds i8, ptr %d, i64 16
+  %d3 = getelementptr inbounds i8, ptr %d, i64 24
+  store <8 x i8> %t0, ptr %d, align 1
+  store <8 x i8> %t1, ptr %d1, align 1
+  store <8 x i8> %t2, ptr %d2, align 1
+  store <8 x i8> %t3, ptr %d3, align 1
+  ret void
 }
