@@ -91,34 +91,32 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     run_rounds(func, target, options, changed);
-    // Chains of shuffles through bitcasts: one shuffle where that compiles shorter
-    // (first: the composed shuffle then goes through the lowering and selection).
-    if options.chains && options.stage != Stage::Early {
-        let remarks = target.remarks_enabled();
-        chain::compose_chains(func, target, options.lower_always, remarks, changed);
-    }
-    // After the vectorizers only: before them a lowered shuffle could no longer be
-    // composed with its neighbours (InstCombine, the vectorizers' own shuffles).
-    if options.lower && options.stage != Stage::Early {
-        let remarks = target.remarks_enabled();
-        lower::lower_shuffles(func, target, options.lower_always, remarks, changed);
-    }
-    // Bytes gathered one by one from a small constant table: one table instruction.
-    if options.lookup && options.stage != Stage::Early {
-        let remarks = target.remarks_enabled();
-        lookup::lookup_tables(func, target, options.lower_always, remarks, changed);
-    }
-    // Truncations (stored side by side, or shuffles that keep the low halves): packs
-    // where the backend narrows worse.
-    if options.narrow && options.stage != Stage::Early {
-        let remarks = target.remarks_enabled();
-        narrow::narrow_stores(func, target, options.lower_always, remarks, changed);
-        narrow::narrow_shuffles(func, target, options.lower_always, remarks, changed);
-    }
-    // Last: what is left a shuffle gets the cheapest instruction sequence.
-    if options.select && options.stage != Stage::Early {
-        let remarks = target.remarks_enabled();
-        select::select_sequences(func, target, options.lower_always, remarks, changed);
+    // The rewrites run after the vectorizers only: before them a rewritten shuffle could
+    // no longer be composed with its neighbours (InstCombine, the vectorizers' own).
+    if options.stage != Stage::Early {
+        let (always, remarks) = (options.lower_always, target.remarks_enabled());
+        // Chains of shuffles through bitcasts: one shuffle where that compiles shorter
+        // (first: the composed shuffle then goes through the lowering and selection).
+        if options.chains {
+            chain::compose_chains(func, target, always, remarks, changed);
+        }
+        if options.lower {
+            lower::lower_shuffles(func, target, always, remarks, changed);
+        }
+        // Bytes gathered one by one from a small constant table: one table instruction.
+        if options.lookup {
+            lookup::lookup_tables(func, target, always, remarks, changed);
+        }
+        // Truncations (stored side by side, or shuffles that keep the low halves):
+        // packs where the backend narrows worse.
+        if options.narrow {
+            narrow::narrow_stores(func, target, always, remarks, changed);
+            narrow::narrow_shuffles(func, target, always, remarks, changed);
+        }
+        // Last: what is left a shuffle gets the cheapest instruction sequence.
+        if options.select {
+            select::select_sequences(func, target, always, remarks, changed);
+        }
     }
     if options.break_masks {
         break_masks(func, changed);

@@ -43,6 +43,14 @@ type Decision = Option<(i64, i64)>;
 
 static DECISIONS: Memo<Decision> = Memo::new();
 
+/// The x86 feature level of the function's target; `None` elsewhere (packs are x86's).
+fn x86_level(target: &Target) -> Option<&'static str> {
+    let desc = target.desc();
+    (desc.arch() == Arch::X86_64)
+        .then(|| level(&desc))
+        .flatten()
+}
+
 /// The plan at `register_bits` for `run`, and how many of its stores one use of the plan
 /// covers (a store of several registers is split).
 fn plan_for(run: &NarrowingRun, register_bits: u32, level: &str) -> Option<(Plan, usize)> {
@@ -72,11 +80,9 @@ pub fn narrow_stores(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let desc = target.desc();
-    if desc.arch() != Arch::X86_64 {
+    let Some(level) = x86_level(target) else {
         return;
-    }
-    let Some(level) = level(&desc) else { return };
+    };
     for run in ir::narrow::narrowing_runs(func) {
         let mut left = run.stores.clone();
         for (plan, unit) in REGISTER_BITS
@@ -173,11 +179,10 @@ pub fn narrow_shuffles(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let desc = target.desc();
-    if desc.arch() != Arch::X86_64 {
+    let Some(level) = x86_level(target) else {
         return;
-    }
-    let Some(level) = level(&desc) else { return };
+    };
+    let desc = target.desc();
     for site in func.shuffles() {
         let lanes = site.shuffle.source_lanes;
         let Some(ratio) = narrow::truncating_shuffle(site.shuffle.mask.as_slice(), lanes) else {
