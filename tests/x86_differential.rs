@@ -11,6 +11,9 @@
 //!   at all, over every byte value; the results must match.
 //! * chains of shuffles through bitcasts (`shuf::lower::chain`), composed into one
 //!   (this one runs generic IR: no AVX2 needed).
+//! * networks (`shuf::lower::network`): random index-bit permutations of 8 to 128
+//!   elements of every element type, as one shuffle of a load or of a concatenation of
+//!   loads, or as a group of shuffles of one load, rebuilt as register stages.
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -533,4 +536,197 @@ fn composed_chains_compute_the_same() {
         "x86-differential: {count} chains, {composed} composed to one shuffle, outputs equal"
     );
     assert!(composed * 2 >= count, "only {composed} of {count} composed");
+}
+
+/// A function `@w{k}(ptr %dst, ptr %src)`: a random index-bit permutation of `2^n`
+/// elements (no poison lanes: every byte is compared), as one shuffle of a load, of a
+/// concatenation of loaded registers, or as a group of shuffles of one load each stored.
+fn network_function(k: usize, rng: &mut Rng) -> String {
+    const ELEMENTS: [(&str, usize); 6] = [
+        ("i8", 1),
+        ("i16", 2),
+        ("i32", 4),
+        ("float", 4),
+        ("i64", 8),
+        ("double", 8),
+    ];
+    let (elem, size) = ELEMENTS[rng.below(6) as usize];
+    let n = loop {
+        let n = 3 + rng.below(5) as usize;
+        if (size << n) <= 1024 {
+            break n;
+        }
+    };
+    let total = 1usize << n;
+    let mut sigma: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        sigma.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mask: Vec<usize> = (0..total)
+        .map(|j| {
+            sigma
+                .iter()
+                .enumerate()
+                .map(|(p, &b)| ((j >> p) & 1) << b)
+                .sum()
+        })
+        .collect();
+    let ty = |lanes: usize| format!("<{lanes} x {elem}>");
+    let list = |xs: &[usize]| {
+        xs.iter()
+            .map(|x| format!("i32 {x}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut body = String::new();
+    match rng.below(3) {
+        0 => {
+            body += &format!("  %v = load {}, ptr %src, align 1\n", ty(total));
+            body += &format!(
+                "  %y = shufflevector {t} %v, {t} poison, <{total} x i32> <{}>\n  \
+                 store {t} %y, ptr %dst, align 1\n",
+                list(&mask),
+                t = ty(total)
+            );
+        }
+        1 => {
+            // Registers of 2^r elements loaded one by one, concatenated pairwise.
+            let r = 1 + rng.below(n as u64 - 1) as usize;
+            let lanes = 1usize << r;
+            let mut parts: Vec<String> = (0..total / lanes)
+                .map(|i| {
+                    body += &format!(
+                        "  %p{i} = getelementptr i8, ptr %src, i64 {}\n  \
+                         %r{i} = load {}, ptr %p{i}, align 1\n",
+                        i * lanes * size,
+                        ty(lanes)
+                    );
+                    format!("%r{i}")
+                })
+                .collect();
+            let mut width = lanes;
+            let mut c = 0;
+            while parts.len() > 1 {
+                parts = parts
+                    .chunks(2)
+                    .map(|pair| {
+                        let both: Vec<usize> = (0..2 * width).collect();
+                        body += &format!(
+                            "  %c{c} = shufflevector {t} {}, {t} {}, <{} x i32> <{}>\n",
+                            pair[0],
+                            pair[1],
+                            2 * width,
+                            list(&both),
+                            t = ty(width)
+                        );
+                        c += 1;
+                        format!("%c{}", c - 1)
+                    })
+                    .collect();
+                width *= 2;
+            }
+            body += &format!(
+                "  %y = shufflevector {t} {}, {t} poison, <{total} x i32> <{}>\n  \
+                 store {t} %y, ptr %dst, align 1\n",
+                parts[0],
+                list(&mask),
+                t = ty(total)
+            );
+        }
+        _ => {
+            // A group: the mask in 2^g pieces, each a shuffle of the load, in any order.
+            let g = 1 + rng.below(n as u64 - 2) as usize;
+            let pieces = 1usize << g;
+            let lanes = total / pieces;
+            body += &format!("  %v = load {}, ptr %src, align 1\n", ty(total));
+            let mut order: Vec<usize> = (0..pieces).collect();
+            for i in (1..pieces).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            for &i in &order {
+                body += &format!(
+                    "  %x{i} = shufflevector {t} %v, {t} poison, <{lanes} x i32> <{}>\n  \
+                     %q{i} = getelementptr i8, ptr %dst, i64 {}\n  \
+                     store {} %x{i}, ptr %q{i}, align 1\n",
+                    list(&mask[i * lanes..(i + 1) * lanes]),
+                    i * lanes * size,
+                    ty(lanes),
+                    t = ty(total)
+                );
+            }
+        }
+    }
+    format!("define void @w{k}(ptr %dst, ptr %src) #0 {{\n{body}  ret void\n}}\n")
+}
+
+#[test]
+fn networks_compute_the_same() {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    if !cpuinfo.contains(" avx2") {
+        eprintln!("skipped: this machine has no AVX2");
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x0e70_4b17_5eed_1234);
+    let count = 150;
+    let src: String = (0..1024)
+        .map(|i| format!("\\{:02X}", (i * 37 + 11) % 256))
+        .collect();
+    let mut module = format!(
+        "target triple = \"x86_64-unknown-linux-gnu\"\n\
+         @src = global [1024 x i8] c\"{src}\", align 64\n\
+         @dst = global [{DST_BYTES} x i8] zeroinitializer, align 64\n\
+         @fmt = private constant [9 x i8] c\"%d %llx\\0A\\00\"\n\
+         declare i32 @printf(ptr, ...)\n"
+    );
+    for k in 0..count {
+        module += &network_function(k, &mut rng);
+    }
+    module += &hash_function();
+    module += "define i32 @main() {\n";
+    for k in 0..count {
+        module += &format!(
+            "  call void @w{k}(ptr @dst, ptr @src)\n  %h{k} = call i64 @hash()\n  \
+             call i32 (ptr, ...) @printf(ptr @fmt, i32 {k}, i64 %h{k})\n"
+        );
+    }
+    module += "  ret i32 0\n}\nattributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n";
+    let original = dir.join("networks.ll");
+    fs::write(&original, module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    for (passes, name) in [
+        ("shuffle-lib<late;lower-always>", "networks-always.ll"),
+        ("shuffle-lib<late>", "networks-measured.ll"),
+    ] {
+        let after = dir.join(name);
+        opt(&original, passes, &after);
+        let got = run(&after);
+        for (w, g) in want.lines().zip(got.lines()) {
+            assert_eq!(
+                w,
+                g,
+                "{passes} changed network function {}",
+                w.split(' ').next().unwrap_or("?")
+            );
+        }
+        let rebuilt = remarks(&original, passes, "network:");
+        eprintln!("x86-differential: {count} networks, {passes}: {rebuilt} rebuilt, outputs equal");
+        if passes.contains("always") {
+            assert!(rebuilt * 2 >= count, "only {rebuilt} of {count} rebuilt");
+        }
+    }
+}
+
+/// How many remarks of `passes` on `file` contain `what`.
+fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
+    let out = Command::new(llvm_bin().join("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin().display()))
+        .arg(format!("-passes={passes}"))
+        .args(["-pass-remarks=shuffle-lib", "-disable-output"])
+        .arg(file)
+        .output()
+        .expect("opt runs");
+    String::from_utf8_lossy(&out.stderr).matches(what).count()
 }

@@ -192,21 +192,5 @@ pub fn build_composed(c: &ShuffleChain, lane_bytes: usize, mask: &[i32]) -> Opti
 /// Replaces the chain by `built` and erases its parts nothing else reads.
 pub fn replace_chain(c: &ShuffleChain, built: BuiltSequence) {
     super::lower::replace_with(c.root, built);
-    // SAFETY: the parts are live until erased here, each once, when nothing reads it.
-    unsafe {
-        let mut left: Vec<LLVMValueRef> = c.parts.iter().map(|p| p.raw()).collect();
-        loop {
-            let before = left.len();
-            left.retain(|&p| {
-                let unused = LLVMGetFirstUse(p).is_null();
-                if unused {
-                    LLVMInstructionEraseFromParent(p);
-                }
-                !unused
-            });
-            if left.len() == before {
-                break;
-            }
-        }
-    }
+    super::erase_unused(&c.parts);
 }

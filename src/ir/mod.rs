@@ -18,6 +18,7 @@ pub mod chain;
 pub mod lookup;
 pub mod lower;
 pub mod narrow;
+pub mod network;
 pub mod vp;
 
 use crate::algebra::canon::{Outcome, Source};
@@ -546,5 +547,26 @@ pub(crate) unsafe fn take_name(from: LLVMValueRef, to: LLVMValueRef) {
     if !name.is_empty() && to_len == 0 && !LLVMIsAInstruction(to).is_null() {
         LLVMSetValueName2(from, c"".as_ptr(), 0);
         LLVMSetValueName2(to, name.as_ptr() as *const _, name.len());
+    }
+}
+
+/// Erases each of `parts` once nothing reads it (users first, as they become unused).
+pub fn erase_unused(parts: &[Inst]) {
+    // SAFETY: the parts are live until erased here, each once, when nothing reads it.
+    unsafe {
+        let mut left: Vec<LLVMValueRef> = parts.iter().map(|p| p.raw()).collect();
+        loop {
+            let before = left.len();
+            left.retain(|&p| {
+                let unused = LLVMGetFirstUse(p).is_null();
+                if unused {
+                    LLVMInstructionEraseFromParent(p);
+                }
+                !unused
+            });
+            if left.len() == before {
+                break;
+            }
+        }
     }
 }

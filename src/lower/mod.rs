@@ -28,6 +28,7 @@ pub mod chain;
 pub mod eval;
 pub mod lookup;
 pub mod narrow;
+pub mod network;
 pub mod registers;
 pub mod rules;
 pub mod search;

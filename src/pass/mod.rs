@@ -14,6 +14,7 @@ mod lookup;
 mod lower;
 mod memo;
 mod narrow;
+mod network;
 pub mod options;
 mod patterns;
 mod select;
@@ -99,6 +100,11 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // (first: the composed shuffle then goes through the lowering and selection).
         if options.chains {
             chain::compose_chains(func, target, always, remarks, changed);
+        }
+        // Shuffles wider than a register that permute the index bits: stages of
+        // register shuffles (before the lowering and selection, which then see them).
+        if options.networks {
+            network::rebuild_networks(func, target, always, remarks, changed);
         }
         if options.lower {
             lower::lower_shuffles(func, target, always, remarks, changed);

@@ -26,6 +26,10 @@
 //! | `chains`       | chains of shuffles through bitcasts become one shuffle where    |
 //! |                | that compiles to fewer instructions (default; late)            |
 //! | `no-chains`    | leave that out                                                 |
+//! | `networks`     | shuffles wider than a register that permute the index bits     |
+//! |                | (transposes, interleaves) become stages of register shuffles   |
+//! |                | where that compiles to fewer instructions (default; late)      |
+//! | `no-networks`  | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -76,6 +80,9 @@ pub struct Options {
     pub lookup: bool,
     /// Compose chains of shuffles through bitcasts (`crate::lower::chain`).
     pub chains: bool,
+    /// Wide bit-permuting shuffles as networks of register shuffles
+    /// (`crate::lower::network`).
+    pub networks: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -94,6 +101,7 @@ impl Default for Options {
             narrow: true,
             lookup: true,
             chains: true,
+            networks: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -102,7 +110,8 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, inject-panic";
+     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks,
+     inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -142,6 +151,8 @@ impl Options {
                 "no-lookup" => options.lookup = false,
                 "chains" => options.chains = true,
                 "no-chains" => options.chains = false,
+                "networks" => options.networks = true,
+                "no-networks" => options.networks = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

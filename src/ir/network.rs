@@ -1,0 +1,560 @@
+//! Shuffles wider than a register read as a permutation of their leaves' elements
+//! (`crate::lower::network`), and the network of register shuffles built in their place.
+//!
+//! Two shapes are read: one shuffle that permutes all the elements of its sources (the
+//! loop vectorizer's interleaved store group: an interleave of a concatenation), and a
+//! group of shuffles of the same sources that together read each element once (its
+//! interleaved load group: strided extracts of one wide load), taken in the order of the
+//! first element each reads. The sources are often concatenations (`shufflevector %a,
+//! %b, <0..2k-1>`): their leaves are the registers to start from, so that the network
+//! reads them and not the concatenation.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::lower::{BuiltSequence, Value};
+use super::{is, Function, Inst, Type};
+use crate::lower::network::Network;
+
+/// Shuffles that together permute the elements of their leaves: the shuffles (one, or
+/// a group in one block, each giving the next lanes of the whole), the leaves (one size
+/// each, in the order of the index space) and the mask of the whole over their
+/// concatenation.
+#[derive(Clone, Debug)]
+pub struct WideShuffle {
+    pub roots: Vec<Inst>,
+    pub leaves: Vec<Value>,
+    pub leaf_lanes: usize,
+    pub mask: Vec<i32>,
+    /// The concatenations between the leaves and the root.
+    pub parts: Vec<Inst>,
+}
+
+impl WideShuffle {
+    /// The element type as text and the shape of the leaves and roots (for keys).
+    pub fn signature(&self) -> String {
+        // SAFETY: a live shufflevector.
+        let elem = unsafe { Type(LLVMGetElementType(LLVMTypeOf(self.anchor().raw()))) };
+        format!(
+            "{elem}x{}x{}/{}",
+            self.leaves.len(),
+            self.leaf_lanes,
+            self.roots.len()
+        )
+    }
+
+    /// The first shuffle of the whole (for remarks, loops and types).
+    pub fn anchor(&self) -> Inst {
+        self.roots[0]
+    }
+
+    /// Lanes of each shuffle.
+    pub fn root_lanes(&self) -> usize {
+        self.mask.len() / self.roots.len()
+    }
+
+    /// The shuffle that comes first in the block: the network is built before it.
+    fn first(&self) -> LLVMValueRef {
+        let raws: Vec<LLVMValueRef> = self.roots.iter().map(|r| r.raw()).collect();
+        // SAFETY: live instructions of one block, read only.
+        unsafe {
+            let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(raws[0]));
+            while !i.is_null() && !raws.contains(&i) {
+                i = LLVMGetNextInstruction(i);
+            }
+            if i.is_null() {
+                raws[0]
+            } else {
+                i
+            }
+        }
+    }
+
+    /// The shuffle that comes last in the block.
+    fn last(&self) -> LLVMValueRef {
+        let raws: Vec<LLVMValueRef> = self.roots.iter().map(|r| r.raw()).collect();
+        // SAFETY: live instructions of one block, read only.
+        unsafe {
+            let mut i = LLVMGetLastInstruction(LLVMGetInstructionParent(raws[0]));
+            while !i.is_null() && !raws.contains(&i) {
+                i = LLVMGetPreviousInstruction(i);
+            }
+            if i.is_null() {
+                raws[0]
+            } else {
+                i
+            }
+        }
+    }
+
+    /// A vector type of `lanes` of the shuffle's elements.
+    pub fn register_type(&self, lanes: usize) -> Type {
+        // SAFETY: a live shufflevector.
+        unsafe {
+            let elem = LLVMGetElementType(LLVMTypeOf(self.anchor().raw()));
+            Type(LLVMVectorType(elem, lanes as u32))
+        }
+    }
+
+    /// Bits of an element.
+    pub fn element_bits(&self) -> Option<u32> {
+        self.anchor().ty().element_bits()
+    }
+}
+
+fn mask_of(v: LLVMValueRef) -> Vec<i32> {
+    // SAFETY: a live shufflevector.
+    unsafe {
+        (0..LLVMGetNumMaskElements(v))
+            .map(|i| {
+                let m = LLVMGetMaskValue(v, i);
+                if m == LLVMGetUndefMaskElem() {
+                    -1
+                } else {
+                    m
+                }
+            })
+            .collect()
+    }
+}
+
+fn lanes_of(v: LLVMValueRef) -> Option<usize> {
+    // SAFETY: a live value.
+    unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
+}
+
+fn is_poison(v: LLVMValueRef) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
+}
+
+/// `v` as a concatenation of leaves: through `shufflevector %a, %b, <0..2k-1>`.
+fn leaves(v: LLVMValueRef, out: &mut Vec<LLVMValueRef>, parts: &mut Vec<Inst>) {
+    // SAFETY: live values, read only.
+    unsafe {
+        if is(v, LLVMOpcode::LLVMShuffleVector) {
+            let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
+            let k = lanes_of(a).unwrap_or(0);
+            let mask = mask_of(v);
+            let concat = k > 0
+                && !is_poison(b)
+                && mask.len() == 2 * k
+                && mask.iter().enumerate().all(|(i, &m)| m == i as i32);
+            if concat {
+                parts.push(Inst(v));
+                leaves(a, out, parts);
+                leaves(b, out, parts);
+                return;
+            }
+        }
+        out.push(v);
+    }
+}
+
+/// Elements of a whole, at most.
+const MAX_ELEMENTS: usize = 128;
+
+/// Every shuffle of `func` of integer or floating-point elements that permutes all the
+/// elements of its sources (4 to 128, poison lanes aside), and every group of shuffles
+/// that does so together, with their leaves.
+pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
+    let mut out = Vec::new();
+    // Shuffles reading part of their sources, by operands and lanes: group candidates.
+    let mut groups: Vec<((LLVMValueRef, LLVMValueRef, usize), Vec<Inst>)> = Vec::new();
+    for inst in func.instructions() {
+        if !inst.is_shuffle() || inst.ty().element_bits().is_none() {
+            continue;
+        }
+        let raw = inst.raw();
+        let Some(n) = lanes_of(raw) else { continue };
+        // SAFETY: a live shufflevector's operands, read only.
+        let (a, b) = unsafe { (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)) };
+        let Some(m) = lanes_of(a) else { continue };
+        let total = if is_poison(b) { m } else { 2 * m };
+        if n < total {
+            let key = (
+                a,
+                if is_poison(b) {
+                    std::ptr::null_mut()
+                } else {
+                    b
+                },
+                n,
+            );
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => members.push(inst),
+                None => groups.push((key, vec![inst])),
+            }
+        } else if n == total {
+            if let Some(wide) = whole(vec![inst], a, b, mask_of(raw)) {
+                out.push(wide);
+            }
+        }
+    }
+    for ((a, b, n), mut members) in groups {
+        let total = lanes_of(a).unwrap_or(0) * if b.is_null() { 1 } else { 2 };
+        if members.len() * n != total || !one_block(&members) {
+            continue;
+        }
+        let first_read = |i: &Inst| mask_of(i.raw()).into_iter().filter(|&m| m >= 0).min();
+        if members.iter().any(|i| first_read(i).is_none()) {
+            continue;
+        }
+        members.sort_by_key(first_read);
+        let mask: Vec<i32> = members.iter().flat_map(|i| mask_of(i.raw())).collect();
+        let b = if b.is_null() {
+            // SAFETY: a live shufflevector's operand.
+            unsafe { LLVMGetOperand(members[0].raw(), 1) }
+        } else {
+            b
+        };
+        if let Some(wide) = whole(members, a, b, mask) {
+            out.push(wide);
+        }
+    }
+    out
+}
+
+fn one_block(insts: &[Inst]) -> bool {
+    // SAFETY: live instructions.
+    unsafe {
+        let block = LLVMGetInstructionParent(insts[0].raw());
+        insts
+            .iter()
+            .all(|i| LLVMGetInstructionParent(i.raw()) == block)
+    }
+}
+
+/// `roots` reading `a` and `b` with `mask` (the whole's), if a whole of 4 to 128
+/// elements (a power of two) of leaves of one size, none a constant.
+fn whole(
+    roots: Vec<Inst>,
+    a: LLVMValueRef,
+    b: LLVMValueRef,
+    mut mask: Vec<i32>,
+) -> Option<WideShuffle> {
+    let m = lanes_of(a)?;
+    if !(4..=MAX_ELEMENTS).contains(&mask.len()) || !mask.len().is_power_of_two() {
+        return None;
+    }
+    let (mut found, mut parts) = (Vec::new(), Vec::new());
+    leaves(a, &mut found, &mut parts);
+    if is_poison(b) {
+        // Lanes of a poison operand are poison.
+        for x in mask.iter_mut().filter(|x| **x >= m as i32) {
+            *x = -1;
+        }
+    } else {
+        leaves(b, &mut found, &mut parts);
+    }
+    // SAFETY: live values.
+    let constant = found.iter().any(|&v| unsafe { LLVMIsConstant(v) != 0 });
+    let leaf_lanes = lanes_of(found[0])?;
+    if constant || found.iter().any(|&v| lanes_of(v) != Some(leaf_lanes)) {
+        return None;
+    }
+    Some(WideShuffle {
+        roots,
+        leaves: found.into_iter().map(Value::from_raw).collect(),
+        leaf_lanes,
+        mask,
+        parts,
+    })
+}
+
+/// A network built before its shuffles: the value replacing each shuffle, and every
+/// instruction built (its result the whole, for measuring).
+pub struct BuiltNetwork {
+    pub results: Vec<Value>,
+    pub sequence: BuiltSequence,
+}
+
+/// Builds `network` on `wide`'s leaves right before its first shuffle: the leaves cut
+/// into registers, the stages, and each shuffle's registers concatenated to its type;
+/// with `join`, also the whole (the results concatenated) as the sequence's result.
+pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Option<BuiltNetwork> {
+    let w = network.lanes;
+    let per_root = wide.root_lanes() / w.max(1);
+    if w == 0 || wide.leaf_lanes % w != 0 || per_root == 0 || wide.root_lanes() % w != 0 {
+        return None;
+    }
+    // SAFETY: the leaves and roots are live; everything is built right before the first
+    // root, which every leaf dominates.
+    unsafe {
+        let first = wide.first();
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
+        LLVMPositionBuilderBefore(builder, first);
+        let mut built = Vec::new();
+        let mut shuffle = |a: LLVMValueRef, b: Option<LLVMValueRef>, mask: &[i32]| {
+            let s = build_shuffle(builder, a, b, mask);
+            built.push(s);
+            s
+        };
+        let mut registers: Vec<LLVMValueRef> = Vec::new();
+        for leaf in &wide.leaves {
+            let v = leaf.raw();
+            if wide.leaf_lanes == w {
+                registers.push(v);
+                continue;
+            }
+            for k in 0..wide.leaf_lanes / w {
+                let part: Vec<i32> = (k * w..(k + 1) * w).map(|x| x as i32).collect();
+                registers.push(shuffle(v, None, &part));
+            }
+        }
+        let fits = registers.len() == network.inputs && network.outputs.len() == registers.len();
+        for stage in network.stages.iter().filter(|_| fits) {
+            registers = stage
+                .iter()
+                .map(|s| shuffle(registers[s.first], s.second.map(|r| registers[r]), &s.mask))
+                .collect();
+        }
+        let mut concat = |mut parts: Vec<LLVMValueRef>| {
+            while parts.len() > 1 {
+                let half = lanes_of(parts[0]).unwrap_or(0);
+                let both: Vec<i32> = (0..2 * half as i32).collect();
+                parts = parts
+                    .chunks(2)
+                    .map(|pair| shuffle(pair[0], Some(pair[1]), &both))
+                    .collect();
+            }
+            parts.first().copied()
+        };
+        let mut results = Vec::new();
+        for (k, root) in wide.roots.iter().enumerate() {
+            let mine: Vec<LLVMValueRef> = match fits {
+                true => network.outputs[k * per_root..(k + 1) * per_root]
+                    .iter()
+                    .map(|&r| registers[r])
+                    .collect(),
+                false => Vec::new(),
+            };
+            match concat(mine) {
+                Some(v) if LLVMTypeOf(v) == LLVMTypeOf(root.raw()) => results.push(v),
+                _ => break,
+            }
+        }
+        let whole = match (results.len() == wide.roots.len(), join) {
+            (false, _) => None,
+            (true, false) => results.last().copied(),
+            (true, true) => concat(results.clone()),
+        };
+        LLVMDisposeBuilder(builder);
+        match whole {
+            Some(whole) => Some(BuiltNetwork {
+                results: results.into_iter().map(Value::from_raw).collect(),
+                sequence: BuiltSequence::new(Inst(whole), built),
+            }),
+            None => {
+                discard_all(&built);
+                None
+            }
+        }
+    }
+}
+
+/// The whole of a group, for measuring: its shuffles concatenated right after the last
+/// (a single shuffle is its own whole, nothing built).
+pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
+    if wide.roots.len() == 1 {
+        return BuiltSequence::new(wide.anchor(), Vec::new());
+    }
+    // SAFETY: live roots of one block; built right after the last.
+    unsafe {
+        let last = wide.last();
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(last)));
+        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
+        let mut built = Vec::new();
+        let mut parts: Vec<LLVMValueRef> = wide.roots.iter().map(|r| r.raw()).collect();
+        while parts.len() > 1 {
+            let half = lanes_of(parts[0]).unwrap_or(0);
+            let both: Vec<i32> = (0..2 * half as i32).collect();
+            parts = parts
+                .chunks(2)
+                .map(|pair| {
+                    let s = build_shuffle(builder, pair[0], Some(pair[1]), &both);
+                    built.push(s);
+                    s
+                })
+                .collect();
+        }
+        LLVMDisposeBuilder(builder);
+        BuiltSequence::new(Inst(parts[0]), built)
+    }
+}
+
+/// What the whole is measured from: each leaf, or the address of a leaf that is a simple
+/// load in the shuffles' block (the backend may fold the load into the shuffles:
+/// AArch64 `ld2`..`ld4`).
+pub fn measured_inputs(wide: &WideShuffle) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    // SAFETY: live values, read only.
+    unsafe {
+        let block = LLVMGetInstructionParent(wide.anchor().raw());
+        for leaf in &wide.leaves {
+            let v = leaf.raw();
+            let local_load = !LLVMIsALoadInst(v).is_null()
+                && LLVMGetInstructionParent(v) == block
+                && LLVMGetVolatile(v) == 0
+                && LLVMGetOrdering(v) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic;
+            let input = if local_load { LLVMGetOperand(v, 0) } else { v };
+            if LLVMIsConstant(input) == 0 && !out.contains(&Value::from_raw(input)) {
+                out.push(Value::from_raw(input));
+            }
+        }
+    }
+    out
+}
+
+/// `shufflevector a, b, mask` (`b` poison if none) at `builder`.
+unsafe fn build_shuffle(
+    builder: LLVMBuilderRef,
+    a: LLVMValueRef,
+    b: Option<LLVMValueRef>,
+    mask: &[i32],
+) -> LLVMValueRef {
+    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)));
+    let b = b.unwrap_or_else(|| LLVMGetPoison(LLVMTypeOf(a)));
+    let mut m: Vec<LLVMValueRef> = mask
+        .iter()
+        .map(|&x| LLVMConstInt(i32t, x as u64, 0))
+        .collect();
+    let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
+    LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr())
+}
+
+/// Replaces each of `wide`'s shuffles by its network result and erases the
+/// concatenations nothing else reads.
+pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {
+    // SAFETY: live shuffles and values built before them, of their types.
+    unsafe {
+        for (root, value) in wide.roots.iter().zip(&built.results) {
+            super::take_name(root.raw(), value.raw());
+            LLVMReplaceAllUsesWith(root.raw(), value.raw());
+            LLVMInstructionEraseFromParent(root.raw());
+        }
+    }
+    // The whole, if built, is read by nothing.
+    let whole = built.sequence.result;
+    if !built.results.iter().any(|v| v.raw() == whole.raw()) {
+        super::erase_unused(&[whole]);
+    }
+    super::erase_unused(&wide.parts);
+}
+
+/// Register shuffles built right before a wide shuffle, to be measured and then
+/// discarded: the two registers they read and one result per mask.
+pub struct MaskProbes {
+    pub inputs: Vec<Value>,
+    pub results: Vec<Inst>,
+    built: Vec<LLVMValueRef>,
+}
+
+/// Builds `shufflevector r0, r1, mask` (or `r0, poison` for one source) for each of
+/// `masks` on the first two registers of `lanes` lanes of `wide`'s source; `None` when
+/// there are no two distinct registers.
+pub fn mask_probes(
+    wide: &WideShuffle,
+    lanes: usize,
+    masks: &[(Vec<i32>, bool)],
+) -> Option<MaskProbes> {
+    if lanes == 0 || wide.leaf_lanes % lanes != 0 {
+        return None;
+    }
+    // SAFETY: live leaves and roots; everything is built right before the first root.
+    unsafe {
+        let first = wide.first();
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
+        LLVMPositionBuilderBefore(builder, first);
+        let mut built = Vec::new();
+        let registers: Vec<LLVMValueRef> = if wide.leaf_lanes == lanes {
+            wide.leaves.iter().take(2).map(|l| l.raw()).collect()
+        } else {
+            (0..2)
+                .map(|k| {
+                    let part: Vec<i32> = (k * lanes..(k + 1) * lanes).map(|x| x as i32).collect();
+                    let s = build_shuffle(builder, wide.leaves[0].raw(), None, &part);
+                    built.push(s);
+                    s
+                })
+                .collect()
+        };
+        if registers.len() < 2 || registers[0] == registers[1] {
+            LLVMDisposeBuilder(builder);
+            discard_all(&built);
+            return None;
+        }
+        let mut results = Vec::new();
+        for (mask, two) in masks {
+            let second = two.then_some(registers[1]);
+            let s = build_shuffle(builder, registers[0], second, mask);
+            built.push(s);
+            results.push(Inst(s));
+        }
+        LLVMDisposeBuilder(builder);
+        Some(MaskProbes {
+            inputs: registers.into_iter().map(Value::from_raw).collect(),
+            results,
+            built,
+        })
+    }
+}
+
+/// Erases what [`mask_probes`] built.
+pub fn discard_probes(probes: MaskProbes) {
+    discard_all(&probes.built);
+}
+
+/// The simple store that is the only user of `wide` (a single shuffle), and its address.
+pub fn only_store(wide: &WideShuffle) -> Option<(Inst, Value)> {
+    if wide.roots.len() != 1 {
+        return None;
+    }
+    // SAFETY: a live instruction's uses and users, read only.
+    unsafe {
+        let root = wide.anchor().raw();
+        let first = LLVMGetFirstUse(root);
+        if first.is_null() || !LLVMGetNextUse(first).is_null() {
+            return None;
+        }
+        let user = LLVMGetUser(first);
+        let simple = !LLVMIsAStoreInst(user).is_null()
+            && LLVMGetOperand(user, 0) == root
+            && LLVMGetVolatile(user) == 0
+            && LLVMGetOrdering(user) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic;
+        simple.then(|| (Inst(user), Value::from_raw(LLVMGetOperand(user, 1))))
+    }
+}
+
+/// A copy of `store` that stores `value` (the network built for its shuffle) instead,
+/// right after `value`: to measure the two stores against each other, then [`erase`].
+pub fn store_copy(store: Inst, value: Inst) -> Inst {
+    // SAFETY: a live simple store and a live value of the type it stores, built before
+    // the shuffle the store reads, which dominates the store.
+    unsafe {
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(value.raw())));
+        let next = LLVMGetNextInstruction(value.raw());
+        LLVMPositionBuilderBefore(builder, next);
+        let copy = LLVMBuildStore(builder, value.raw(), LLVMGetOperand(store.raw(), 1));
+        LLVMSetAlignment(copy, LLVMGetAlignment(store.raw()));
+        LLVMDisposeBuilder(builder);
+        Inst(copy)
+    }
+}
+
+/// Erases an instruction nothing reads.
+pub fn erase(inst: Inst) {
+    // SAFETY: a live instruction without users.
+    unsafe { LLVMInstructionEraseFromParent(inst.raw()) }
+}
+
+/// Erases instructions built and not used, last first.
+fn discard_all(built: &[LLVMValueRef]) {
+    // SAFETY: instructions built here, used only by those after them.
+    unsafe {
+        for &inst in built.iter().rev() {
+            LLVMInstructionEraseFromParent(inst);
+        }
+    }
+}

@@ -1,0 +1,574 @@
+//! Networks: a shuffle wider than a register whose mask permutes the bits of the element
+//! index, rebuilt as stages of register-wide shuffles (seed 004).
+//!
+//! A transpose of 2^a x 2^b elements, a 2^k-way interleave or deinterleave of registers:
+//! each moves the element at index `i` to the index whose bits are the bits of `i` in
+//! another order (a transpose swaps the row bits with the column bits, an interleave
+//! rotates them). The backend splits a wide shuffle into registers and builds each
+//! output register from any input register it reads, element by element when more than
+//! two: an 8x8 f32 transpose written as one `<64 x float>` shuffle is about 100
+//! instructions on x86-64-v3 where three stages of eight `unpck`/`shufps`/`vperm2f128`
+//! do.
+//!
+//! Element `i` sits in register `i >> l`, lane `i & (2^l - 1)` (`2^l` lanes a register):
+//! the low `l` bits of an index are *lane positions*, the others *register positions*.
+//! A layout says which bit of the source index is at each position. A **stage** takes
+//! every register to a new one built from at most two (one shuffle each): it brings one
+//! bit from a register position into the lanes, sends one lane bit to that register
+//! position, and puts the lane bits in any order. Register positions may be in any order
+//! (naming registers costs nothing), so the search state is the tuple of lane bits.
+//! [`plan`] finds the cheapest sequence of stages from the source's layout to the one
+//! the mask asks for (Dijkstra over lane tuples; a stage's cost is the sum of its
+//! shuffles' costs from the target), and [`run`] evaluates a network on tagged lanes,
+//! which `plan` checks against the mask before it returns.
+//!
+//! ```text
+//! %t = shufflevector <64 x float> %m, poison, <0,8,16,..,56, 1,9,..>   ; 8x8 transpose
+//! =>  (x86-64-v3: 8 registers of 8 lanes, three stages)
+//! unpcklps/unpckhps (8), shufps (8), vperm2f128 (8), then the 8 results concatenated
+//! ```
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// One register of a stage: `shufflevector first, second, mask` over the previous
+/// registers (`second` `None`: one source).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegisterShuffle {
+    pub first: usize,
+    pub second: Option<usize>,
+    pub mask: Vec<i32>,
+}
+
+/// Stages of register shuffles from `inputs` registers of `lanes` lanes; the result's
+/// register `k` is register `outputs[k]` of the last stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub lanes: usize,
+    pub inputs: usize,
+    pub stages: Vec<Vec<RegisterShuffle>>,
+    pub outputs: Vec<usize>,
+}
+
+impl Network {
+    /// Register shuffles in all.
+    pub fn shuffles(&self) -> usize {
+        self.stages.iter().map(Vec::len).sum()
+    }
+}
+
+/// The index-bit permutation `mask` performs, if it is one: bit `p` of an output index
+/// is bit `sigma[p]` of the source index it reads. Poison lanes fit any; a mask of
+/// poison only, or of a length that is not a power of two, is none.
+pub fn bit_permutation(mask: &[i32]) -> Option<Vec<usize>> {
+    let len = mask.len();
+    if len < 2 || !len.is_power_of_two() {
+        return None;
+    }
+    let n = len.trailing_zeros() as usize;
+    let defined: Vec<(usize, usize)> = mask
+        .iter()
+        .enumerate()
+        .filter(|(_, &m)| m >= 0)
+        .map(|(j, &m)| (j, m as usize))
+        .collect();
+    if defined.is_empty() || defined.iter().any(|&(_, m)| m >= len) {
+        return None;
+    }
+    // fits[p][b]: bit p of every defined output index equals bit b of what it reads.
+    let fits: Vec<Vec<bool>> = (0..n)
+        .map(|p| {
+            (0..n)
+                .map(|b| defined.iter().all(|&(j, m)| (j >> p) & 1 == (m >> b) & 1))
+                .collect()
+        })
+        .collect();
+    let mut sigma = vec![usize::MAX; n];
+    let mut used = vec![false; n];
+    assign(&fits, 0, &mut sigma, &mut used).then_some(sigma)
+}
+
+/// Backtracking: positions `p..` get distinct bits that fit.
+fn assign(fits: &[Vec<bool>], p: usize, sigma: &mut [usize], used: &mut [bool]) -> bool {
+    if p == fits.len() {
+        return true;
+    }
+    for b in 0..fits.len() {
+        if fits[p][b] && !used[b] {
+            used[b] = true;
+            sigma[p] = b;
+            if assign(fits, p + 1, sigma, used) {
+                return true;
+            }
+            used[b] = false;
+        }
+    }
+    false
+}
+
+/// Lane tuples longer than this get stages that insert the incoming bit among the
+/// others kept in order (every `unpck`, `zip`, `shufps`, lane-exchange shape) rather
+/// than every order of the lane bits.
+const ALL_ORDERS_UP_TO: usize = 3;
+
+/// Up to 128 elements: the search grows with the lane tuples (about 3 ms for 64
+/// elements in 8 lanes, 190 ms for 256 in 32).
+const MAX_INDEX_BITS: usize = 7;
+
+/// Stages beyond the fewest that can work, in the search.
+const EXTRA_STAGES: usize = 2;
+
+/// The cheapest network for `mask` (a bit permutation of `2^n` elements, see
+/// [`bit_permutation`]) on registers of `lanes` lanes, and its cost; `cost` prices one
+/// register shuffle (mask over `lanes` lanes, or `2 * lanes` with two sources; `None`:
+/// the target cannot). `None` when the mask is no bit permutation (of at most 128
+/// elements), fits in one register,
+/// needs no lane to cross registers, or no network is found.
+pub fn plan(
+    mask: &[i32],
+    lanes: usize,
+    cost: &mut dyn FnMut(&[i32], bool) -> Option<u32>,
+) -> Option<(Network, u32)> {
+    let sigma = bit_permutation(mask)?;
+    let n = sigma.len();
+    if !lanes.is_power_of_two() || lanes < 2 || lanes >= mask.len() || n > MAX_INDEX_BITS {
+        return None;
+    }
+    let l = lanes.trailing_zeros() as usize;
+    let start: Vec<usize> = (0..n).collect();
+    let goal: Vec<usize> = sigma[..l].to_vec();
+    let needed = goal.iter().filter(|&&b| b >= l).count();
+    if needed == 0 {
+        return None;
+    }
+    let max_stages = needed + EXTRA_STAGES;
+    let mut costs: HashMap<(Vec<i32>, bool), Option<u32>> = HashMap::new();
+    let mut price = |shuffles: &[RegisterShuffle]| -> Option<u32> {
+        let mut total = 0u32;
+        for s in shuffles {
+            let key = (s.mask.clone(), s.second.is_some());
+            let c = *costs
+                .entry(key)
+                .or_insert_with(|| cost(&s.mask, s.second.is_some()));
+            total = total.checked_add(c?)?;
+        }
+        Some(total)
+    };
+    // A stage's shuffles depend on where its lane bits were, not on which bits they are.
+    let mut stage_costs: HashMap<Vec<usize>, Option<u32>> = HashMap::new();
+    // Dijkstra over layouts (register positions sorted: their order is free), by
+    // (cost, stages); each state remembers how it was reached.
+    let canonical = |mut at: Vec<usize>| {
+        at[l..].sort_unstable();
+        at
+    };
+    let start = canonical(start);
+    let mut best: HashMap<Vec<usize>, (u32, usize)> = HashMap::new();
+    let mut came_from: HashMap<Vec<usize>, (Vec<usize>, Vec<usize>)> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    best.insert(start.clone(), (0, 0));
+    heap.push(Reverse((0u32, 0usize, start.clone())));
+    let mut reached = None;
+    while let Some(Reverse((c, depth, at))) = heap.pop() {
+        if best.get(&at).is_some_and(|&b| b < (c, depth)) {
+            continue;
+        }
+        if at[..l] == goal[..] {
+            reached = Some((at, c));
+            break;
+        }
+        if depth == max_stages {
+            continue;
+        }
+        for next in successors(&at, l) {
+            let shape = stage_shape(&at, &next, l);
+            let priced = match stage_costs.get(&shape) {
+                Some(&p) => p,
+                None => {
+                    let p = price(&stage(&at, &next, l));
+                    stage_costs.insert(shape, p);
+                    p
+                }
+            };
+            let Some(stage_cost) = priced else {
+                continue;
+            };
+            let key = canonical(next.clone());
+            let entry = (c + stage_cost, depth + 1);
+            if best.get(&key).map_or(true, |&b| entry < b) {
+                best.insert(key.clone(), entry);
+                came_from.insert(key.clone(), (at.clone(), next));
+                heap.push(Reverse((entry.0, entry.1, key)));
+            }
+        }
+    }
+    let (goal_state, total) = reached?;
+    // The path back, then the stages rebuilt on the layouts as reached (before their
+    // register positions were sorted, which renames registers).
+    let mut path = Vec::new();
+    let mut at = goal_state;
+    while at != start {
+        let (prev, next) = came_from.get(&at)?.clone();
+        path.push((prev.clone(), next));
+        at = prev;
+    }
+    path.reverse();
+    let mut stages = Vec::new();
+    let mut layout = start;
+    for (prev, next) in path {
+        // `prev` is canonical; the layout in hand is the same up to register order.
+        let renamed = rename_registers(&layout, &prev, l);
+        let mut shuffles = stage(&prev, &next, l);
+        for s in &mut shuffles {
+            s.first = renamed[s.first];
+            s.second = s.second.map(|r| renamed[r]);
+        }
+        stages.push(shuffles);
+        layout = next;
+    }
+    let outputs = output_registers(&layout, &sigma, l);
+    let network = Network {
+        lanes,
+        inputs: mask.len() / lanes,
+        stages,
+        outputs,
+    };
+    let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
+    let meant = mask
+        .iter()
+        .zip(&out)
+        .all(|(&m, &got)| m < 0 || m as usize == got);
+    meant.then_some((network, total))
+}
+
+/// Every register shuffle a stage of [`plan`] may use on `2^n` elements in registers of
+/// `lanes` lanes, each once, with whether it reads two registers: the masks to price
+/// before planning (a stage's shuffles depend on its shape only, and every shape is
+/// one step from the source's layout).
+pub fn register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
+    if !lanes.is_power_of_two() || lanes < 2 || (1usize << n) <= lanes {
+        return Vec::new();
+    }
+    let l = lanes.trailing_zeros() as usize;
+    let start: Vec<usize> = (0..n).collect();
+    let mut out: Vec<(Vec<i32>, bool)> = Vec::new();
+    for next in successors(&start, l) {
+        for s in stage(&start, &next, l) {
+            let entry = (s.mask, s.second.is_some());
+            if !out.contains(&entry) {
+                out.push(entry);
+            }
+        }
+    }
+    out
+}
+
+/// The layouts one stage reaches from `at`: one register bit into the lanes in place of
+/// one lane bit (which takes its register position), lane bits in any order (or the
+/// incoming bit inserted among the others in order, for long tuples); and, for short
+/// tuples, the lane bits reordered alone.
+fn successors(at: &[usize], l: usize) -> Vec<Vec<usize>> {
+    let n = at.len();
+    let mut out = Vec::new();
+    let lanes = &at[..l];
+    for k in 0..l {
+        for m in l..n {
+            let kept: Vec<usize> = lanes
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, &b)| b)
+                .collect();
+            let orders: Vec<Vec<usize>> = if l <= ALL_ORDERS_UP_TO {
+                let mut all = kept.clone();
+                all.push(at[m]);
+                permutations(&all)
+            } else {
+                (0..l)
+                    .map(|t| {
+                        let mut v = kept.clone();
+                        v.insert(t, at[m]);
+                        v
+                    })
+                    .collect()
+            };
+            for order in orders {
+                let mut next = at.to_vec();
+                next[..l].copy_from_slice(&order);
+                next[m] = at[k];
+                out.push(next);
+            }
+        }
+    }
+    if l <= ALL_ORDERS_UP_TO {
+        for order in permutations(lanes) {
+            if order != lanes {
+                let mut next = at.to_vec();
+                next[..l].copy_from_slice(&order);
+                out.push(next);
+            }
+        }
+    }
+    out
+}
+
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// What a stage's shuffles depend on: for each lane position after it, the position
+/// its bit had before (any register position counts as one), and the lane position
+/// whose bit leaves (`l` if none).
+fn stage_shape(from: &[usize], to: &[usize], l: usize) -> Vec<usize> {
+    let mut shape: Vec<usize> = to[..l]
+        .iter()
+        .map(|b| from.iter().position(|x| x == b).map_or(l, |p| p.min(l)))
+        .collect();
+    let leaving = (0..l).find(|&p| !to[..l].contains(&from[p])).unwrap_or(l);
+    shape.push(leaving);
+    shape
+}
+
+/// Where the element at location `loc` under layout `from` is under layout `to`.
+fn relocate(loc: usize, from: &[usize], to: &[usize]) -> usize {
+    let mut bits = vec![0usize; from.len()];
+    for (p, &b) in from.iter().enumerate() {
+        bits[b] = (loc >> p) & 1;
+    }
+    to.iter().enumerate().map(|(p, &b)| bits[b] << p).sum()
+}
+
+/// The register shuffles that take layout `from` to layout `to` (registers numbered by
+/// their register positions): each new register from the one or two it reads.
+fn stage(from: &[usize], to: &[usize], l: usize) -> Vec<RegisterShuffle> {
+    let lanes = 1usize << l;
+    let registers = 1usize << (from.len() - l);
+    (0..registers)
+        .map(|r| {
+            let reads: Vec<(usize, usize)> = (0..lanes)
+                .map(|q| {
+                    let old = relocate((r << l) | q, to, from);
+                    (old >> l, old & (lanes - 1))
+                })
+                .collect();
+            let mut sources: Vec<usize> = reads.iter().map(|&(reg, _)| reg).collect();
+            sources.sort_unstable();
+            sources.dedup();
+            let mask = reads
+                .iter()
+                .map(|&(reg, lane)| {
+                    let side = sources.iter().position(|&s| s == reg).unwrap_or(0);
+                    (side * lanes + lane) as i32
+                })
+                .collect();
+            RegisterShuffle {
+                first: sources[0],
+                second: sources.get(1).copied(),
+                mask,
+            }
+        })
+        .collect()
+}
+
+/// For layouts equal up to the order of register positions, the register of `actual`
+/// that each register of `canonical` is.
+fn rename_registers(actual: &[usize], canonical: &[usize], l: usize) -> Vec<usize> {
+    let registers = 1usize << (actual.len() - l);
+    (0..registers)
+        .map(|r| relocate(r << l, canonical, actual) >> l)
+        .collect()
+}
+
+/// The register of the final layout `at` that holds each register of the result.
+fn output_registers(at: &[usize], sigma: &[usize], l: usize) -> Vec<usize> {
+    let registers = 1usize << (at.len() - l);
+    (0..registers)
+        .map(|k| {
+            // Output index j = k << l reads source index i with bit sigma[p] = bit p of j.
+            let j = k << l;
+            let i: usize = sigma
+                .iter()
+                .enumerate()
+                .map(|(p, &b)| ((j >> p) & 1) << b)
+                .sum();
+            relocate(i, &(0..at.len()).collect::<Vec<_>>(), at) >> l
+        })
+        .collect()
+}
+
+/// Runs `network` on `source` (its elements in index order): the result in index order.
+pub fn run<T: Copy>(network: &Network, source: &[T]) -> Vec<T> {
+    let w = network.lanes;
+    let mut registers: Vec<Vec<T>> = source.chunks(w).map(<[T]>::to_vec).collect();
+    for stage in &network.stages {
+        registers = stage
+            .iter()
+            .map(|s| {
+                s.mask
+                    .iter()
+                    .map(|&m| {
+                        let m = m as usize;
+                        match (m < w, s.second) {
+                            (true, _) => registers[s.first][m],
+                            (false, Some(b)) => registers[b][m - w],
+                            (false, None) => registers[s.first][m % w],
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+    network
+        .outputs
+        .iter()
+        .flat_map(|&r| registers[r].iter().copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn transpose(rows: usize, cols: usize) -> Vec<i32> {
+        (0..rows * cols)
+            .map(|j| ((j % rows) * cols + j / rows) as i32)
+            .collect()
+    }
+
+    /// Interleave of `k` registers of `w` lanes: output j reads register j % k, lane j / k.
+    fn interleave(k: usize, w: usize) -> Vec<i32> {
+        (0..k * w).map(|j| ((j % k) * w + j / k) as i32).collect()
+    }
+
+    /// Every shuffle costs 1: the network has the fewest stages.
+    fn unit(_: &[i32], _: bool) -> Option<u32> {
+        Some(1)
+    }
+
+    #[test]
+    fn transposes_and_interleaves_are_bit_permutations() {
+        assert_eq!(
+            bit_permutation(&transpose(8, 8)),
+            Some(vec![3, 4, 5, 0, 1, 2])
+        );
+        assert_eq!(
+            bit_permutation(&interleave(4, 8)),
+            Some(vec![3, 4, 0, 1, 2])
+        );
+        assert_eq!(bit_permutation(&[0, 1, 3, 2]), None);
+        assert_eq!(bit_permutation(&[-1, -1]), None);
+        // Poison lanes fit whatever the others say.
+        assert_eq!(bit_permutation(&[0, -1, 1, 3]), Some(vec![1, 0]));
+    }
+
+    #[test]
+    fn an_8x8_transpose_takes_three_stages_of_eight() {
+        let (net, cost) = plan(&transpose(8, 8), 8, &mut unit).unwrap();
+        assert_eq!((net.stages.len(), net.shuffles(), cost), (3, 24, 24));
+        let (net, _) = plan(&transpose(8, 8), 4, &mut unit).unwrap();
+        // 16 registers of 4 lanes: two lane bits to bring in.
+        assert_eq!((net.stages.len(), net.shuffles()), (2, 32));
+    }
+
+    #[test]
+    fn costs_choose_the_stages() {
+        // Only interleaves of the low halves or high halves (unpck/zip shapes) are
+        // cheap: the 4x4 transpose on 4 lanes then takes two stages of zips.
+        let zips = |m: &[i32], two: bool| -> Option<u32> {
+            let lo: Vec<i32> = vec![0, 4, 1, 5];
+            let hi: Vec<i32> = vec![2, 6, 3, 7];
+            Some(if two && (m == lo || m == hi) { 1 } else { 10 })
+        };
+        let (net, cost) = plan(&transpose(4, 4), 4, &mut { zips }).unwrap();
+        assert_eq!((net.stages.len(), cost), (2, 8));
+        for s in net.stages.iter().flatten() {
+            assert!(s.mask == [0, 4, 1, 5] || s.mask == [2, 6, 3, 7], "{s:?}");
+        }
+    }
+
+    /// Every bit permutation of up to 32 elements (and every seventh of 64), on every
+    /// register width, computes what its mask says (`plan` checks it; here the check
+    /// itself is checked); up to 8 lanes, every one that needs a network gets one.
+    #[test]
+    fn every_bit_permutation_is_planned_right() {
+        for n in 2..=6usize {
+            let all = permutations(&(0..n).collect::<Vec<_>>());
+            for sigma in all.into_iter().step_by(if n == 6 { 7 } else { 1 }) {
+                let mask: Vec<i32> = (0..1usize << n)
+                    .map(|j| {
+                        sigma
+                            .iter()
+                            .enumerate()
+                            .map(|(p, &b)| ((j >> p) & 1) << b)
+                            .sum::<usize>() as i32
+                    })
+                    .collect();
+                for l in 1..n {
+                    let needed = sigma[..l].iter().any(|&b| b >= l);
+                    let planned = plan(&mask, 1 << l, &mut unit);
+                    if l <= ALL_ORDERS_UP_TO {
+                        assert_eq!(planned.is_some(), needed, "{sigma:?} l={l}");
+                    }
+                    if let Some((net, _)) = planned {
+                        let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
+                        let want: Vec<usize> = mask.iter().map(|&m| m as usize).collect();
+                        assert_eq!(out, want, "{sigma:?} l={l}");
+                        assert!(net.stages.iter().flatten().all(|s| s.mask.len() == 1 << l));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The masks to price are every mask a plan uses.
+    #[test]
+    fn register_masks_cover_every_plan() {
+        for (mask, lanes) in [
+            (transpose(8, 8), 8),
+            (transpose(8, 8), 4),
+            (interleave(4, 8), 8),
+        ] {
+            let n = mask.len().trailing_zeros() as usize;
+            let known = register_masks(n, lanes);
+            let mut asked = Vec::new();
+            plan(&mask, lanes, &mut |m, two| {
+                asked.push((m.to_vec(), two));
+                Some(1)
+            })
+            .unwrap();
+            assert!(asked.iter().all(|a| known.contains(a)));
+            assert!(known.len() <= 41, "{}", known.len());
+        }
+    }
+
+    #[test]
+    fn poison_lanes_are_free() {
+        let mut mask = transpose(4, 4);
+        mask[5] = -1;
+        mask[10] = -1;
+        let (net, _) = plan(&mask, 4, &mut unit).unwrap();
+        let out = run(&net, &(0..16).collect::<Vec<_>>());
+        for (j, &m) in mask.iter().enumerate() {
+            assert!(m < 0 || out[j] == m as usize);
+        }
+    }
+
+    #[test]
+    fn a_target_that_cannot_gives_no_network() {
+        assert!(plan(&transpose(4, 4), 4, &mut |_, _| None).is_none());
+        // Within registers only: no network.
+        assert!(plan(&[1, 0, 3, 2, 5, 4, 7, 6], 4, &mut unit).is_none());
+    }
+}

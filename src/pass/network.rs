@@ -1,0 +1,275 @@
+//! Shuffles wider than a register that permute the bits of the element index
+//! (`crate::lower::network`: transposes, interleaves and deinterleaves of registers)
+//! become stages of register shuffles where that compiles to fewer instructions.
+//!
+//! Each register shuffle a stage may use is priced by the instructions `llc` emits for
+//! it alone (TTI prices `vunpcklps` on `ymm` at 2 and `vperm2f128` taking high halves at
+//! 3, which makes the three-stage networks look dearer than they are); the network
+//! replaces the shuffle only where it compiles to strictly fewer instructions than the
+//! shuffle (both alone, or with the store where a store is the shuffle's only user).
+//!
+//! ```text
+//! ; x86-64-v3: 8x8 f32 transpose, about 100 instructions -> 24 shuffles, 16 moves
+//! %t = shufflevector <64 x float> %m, poison, <0,8,16,24,32,40,48,56,1,9,...>
+//! =>
+//! %r0 = shufflevector <64 x float> %m, poison, <0..7>          ; one per row (loads)
+//! %a0 = shufflevector <8 x float> %r0, %r1, <0,8,1,9,4,12,5,13>  ; stage 1 (unpcklps)
+//! ...                                                           ; stages 2 and 3
+//! %t = concatenation of the eight results
+//! ```
+
+use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use crate::ir::network::WideShuffle;
+use crate::ir::{self, Function};
+use crate::lower::network::{self, Network};
+use crate::target::Arch;
+
+static NETWORKS: Statistic = Statistic {
+    name: c"NumNetworks",
+    desc: c"Wide shuffles rebuilt as networks of register shuffles",
+};
+
+static PLANNED: Memo<Option<(Network, u32)>> = Memo::new();
+static MEASURED: Memo<Pair> = Memo::new();
+/// Instructions `llc` emits for one register shuffle alone.
+static SHUFFLE_COSTS: Memo<Option<i64>> = Memo::new();
+
+/// Registers narrower than this are not tried (unless the target's are).
+const MIN_REGISTER_BITS: usize = 128;
+
+/// Rebuilds every wide bit-permuting shuffle of `func` whose network compiles to
+/// strictly fewer instructions; with `always` (testing), every one a network is found
+/// for.
+pub fn rebuild_networks(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    let desc = target.desc();
+    // RISC-V V holds a wide fixed vector in one register group, where one vrgather
+    // does it: nothing to gain from splitting.
+    if !always && !matches!(desc.arch(), Arch::X86_64 | Arch::AArch64) {
+        return;
+    }
+    let wides = ir::network::wide_shuffles(func);
+    if wides.is_empty() {
+        return;
+    }
+    let register_bits = target.vector_register_bits() as usize;
+    let context = format!("{}|{}|{}", desc.triple, desc.cpu, desc.features);
+    // The register widths to try for each shuffle: the target's, then halves.
+    let widths: Vec<Vec<usize>> = wides
+        .iter()
+        .map(|wide| {
+            let bits = wide.element_bits().unwrap_or(0) as usize;
+            let most = (register_bits / bits.max(1))
+                .min(wide.leaf_lanes)
+                .min(wide.root_lanes());
+            let least = (MIN_REGISTER_BITS.min(register_bits) / bits.max(1)).max(2);
+            let mut out = Vec::new();
+            let mut lanes = most;
+            while lanes >= least && lanes.is_power_of_two() && lanes < wide.mask.len() {
+                out.push(lanes);
+                lanes /= 2;
+            }
+            out
+        })
+        .collect();
+    price_register_shuffles(target, &context, &wides, &widths);
+    let mut plans = Vec::new();
+    for (wide, widths) in wides.into_iter().zip(widths) {
+        let in_loop = ir::lower::in_cycle(wide.anchor());
+        let mut best: Option<(Network, u32)> = None;
+        for lanes in widths {
+            let key = format!(
+                "{context}|{}|{lanes}|{in_loop}|{always}|{:?}",
+                wide.signature(),
+                wide.mask
+            );
+            let planned = PLANNED.get_or_make(key, || {
+                let prefix = shuffle_key(&context, &wide, lanes, in_loop);
+                network::plan(&wide.mask, lanes, &mut |mask, two| {
+                    let cost = SHUFFLE_COSTS
+                        .get(&format!("{prefix}|{two}|{mask:?}"))
+                        .flatten();
+                    // Testing without a backend: every shuffle one instruction.
+                    let cost = if always { cost.or(Some(1)) } else { cost };
+                    u32::try_from(cost?).ok()
+                })
+            });
+            if let Some((net, cost)) = planned {
+                if best.as_ref().map_or(true, |(_, c)| cost < *c) {
+                    best = Some((net, cost));
+                }
+            }
+        }
+        if let Some((net, cost)) = best {
+            let key = format!(
+                "{context}|{}|{in_loop}|{:?}|{:?}",
+                wide.signature(),
+                wide.mask,
+                net
+            );
+            plans.push((wide, net, cost, key, in_loop));
+        }
+    }
+    if plans.is_empty() {
+        return;
+    }
+    let measured = measure(target, &plans, always);
+    let mut replaced = Vec::new();
+    for ((wide, net, cost, ..), measured) in plans.into_iter().zip(measured) {
+        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
+            continue;
+        };
+        // A leaf that was another wide shuffle, rebuilt above, is gone.
+        if wide.leaves.iter().any(|l| replaced.contains(l)) {
+            continue;
+        }
+        let Some(built) = ir::network::build_network(&wide, &net, false) else {
+            continue;
+        };
+        if remarks {
+            let what = match wide.roots.len() {
+                1 => format!("{} shuffle", wide.anchor().ty()),
+                k => format!("{k} {} shuffles", wide.anchor().ty()),
+            };
+            let message = format!(
+                "network: {what} of {} registers (llc {stock}) became {} stages of \
+                 {}-lane shuffles, {} in all (predicted {cost}; llc {emitted})",
+                net.inputs,
+                net.stages.len(),
+                net.lanes,
+                net.shuffles(),
+            );
+            target.remark(RemarkKind::Passed, c"Network", wide.anchor(), &message);
+        }
+        replaced.extend(wide.roots.iter().map(|&r| ir::lower::Value::from(r)));
+        ir::network::replace_wide(&wide, built);
+        *changed = true;
+        NETWORKS.add(1);
+    }
+}
+
+/// The key of a register shuffle's cost, up to its mask.
+fn shuffle_key(context: &str, wide: &WideShuffle, lanes: usize, in_loop: bool) -> String {
+    format!("{context}|{}|{lanes}|{in_loop}", wide.register_type(lanes))
+}
+
+/// Measures every register shuffle a network of `wides` may use that is not known yet
+/// (each compiled alone; all in one compilation): TTI prices interleaves of 256-bit
+/// registers at twice what they are, and some lane exchanges at three times.
+fn price_register_shuffles(
+    target: &Target,
+    context: &str,
+    wides: &[WideShuffle],
+    widths: &[Vec<usize>],
+) {
+    let mut probes = Vec::new();
+    let mut pending: Vec<(String, ir::network::MaskProbes)> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for (wide, widths) in wides.iter().zip(widths) {
+        let in_loop = ir::lower::in_cycle(wide.anchor());
+        let n = wide.mask.len().trailing_zeros() as usize;
+        for &lanes in widths {
+            let prefix = shuffle_key(context, wide, lanes, in_loop);
+            let masks: Vec<(Vec<i32>, bool)> = network::register_masks(n, lanes)
+                .into_iter()
+                .filter(|(mask, two)| {
+                    let key = format!("{prefix}|{two}|{mask:?}");
+                    SHUFFLE_COSTS.get(&key).is_none() && !keys.contains(&key)
+                })
+                .collect();
+            if masks.is_empty() {
+                continue;
+            }
+            let Some(built) = ir::network::mask_probes(wide, lanes, &masks) else {
+                continue;
+            };
+            for ((mask, two), result) in masks.iter().zip(&built.results) {
+                keys.push(format!("{prefix}|{two}|{mask:?}"));
+                probes.push(Probe {
+                    result: result.raw(),
+                    inputs: built.inputs.iter().map(|&v| v.into()).collect(),
+                    count_constant_loads: !in_loop,
+                });
+            }
+            pending.push((prefix, built));
+        }
+    }
+    if probes.is_empty() {
+        return;
+    }
+    let counts = target.emitted_batch(&probes);
+    for (key, count) in keys.into_iter().zip(counts) {
+        SHUFFLE_COSTS.insert(key, count);
+    }
+    for (_, built) in pending {
+        ir::network::discard_probes(built);
+    }
+}
+
+/// Each plan's network against its shuffle, in instructions: with the store where the
+/// shuffle's only user is one (the backend may fold an interleave into the store:
+/// AArch64 `st2`..`st4`), else the two alone, a function's in one compilation.
+fn measure(
+    target: &Target,
+    plans: &[(WideShuffle, Network, u32, String, bool)],
+    always: bool,
+) -> Vec<Pair> {
+    if always {
+        return vec![Some((0, 0)); plans.len()];
+    }
+    let mut out: Vec<Option<Pair>> = vec![None; plans.len()];
+    for (i, (wide, net, _, key, in_loop)) in plans.iter().enumerate() {
+        let Some((store, address)) = ir::network::only_store(wide) else {
+            continue;
+        };
+        let key = format!("{key}|store");
+        let pair = MEASURED.get_or_make(key, || {
+            let built = ir::network::build_network(wide, net, true)?;
+            let copy = ir::network::store_copy(store, built.sequence.result);
+            let mut inputs = ir::network::measured_inputs(wide);
+            inputs.push(address);
+            let stock = target.emitted_for_stores(&[store], &inputs, !in_loop);
+            let emitted = target.emitted_for_stores(&[copy], &inputs, !in_loop);
+            ir::network::erase(copy);
+            ir::lower::discard(built.sequence);
+            Some((stock?, emitted?))
+        });
+        out[i] = Some(pair);
+    }
+    let alone: Vec<usize> = (0..plans.len()).filter(|&i| out[i].is_none()).collect();
+    // A group is measured as its whole: its shuffles concatenated.
+    let wholes: Vec<_> = alone
+        .iter()
+        .map(|&i| ir::network::join_roots(&plans[i].0))
+        .collect();
+    let candidates = alone
+        .iter()
+        .zip(&wholes)
+        .map(|(&i, whole)| {
+            let (wide, net, _, key, in_loop) = &plans[i];
+            Candidate {
+                key: key.clone(),
+                original: whole.result,
+                inputs: ir::network::measured_inputs(wide),
+                in_loop: *in_loop,
+                build: Box::new(move || {
+                    ir::network::build_network(wide, net, true).map(|b| b.sequence)
+                }),
+            }
+        })
+        .collect();
+    let pairs = measure_pairs(target, &MEASURED, candidates);
+    for whole in wholes {
+        ir::lower::discard(whole);
+    }
+    for (i, pair) in alone.into_iter().zip(pairs) {
+        out[i] = Some(pair);
+    }
+    out.into_iter().map(Option::flatten).collect()
+}
