@@ -524,6 +524,15 @@ const char *consumerConstraint(const Triple &TT, StringRef Features, Type *Ty) {
   return nullptr;
 }
 
+// The attributes of the function being transformed that decide its code beyond the
+// CPU: a probe without "min-legal-vector-width" may use 512-bit registers where the
+// function (x86-64-v4, which prefers 256) does not.
+void copyCodegenAttributes(const Function &From, Function &To) {
+  for (const char *Name : {"tune-cpu", "prefer-vector-width", "min-legal-vector-width"})
+    if (From.hasFnAttribute(Name))
+      To.addFnAttr(From.getFnAttribute(Name));
+}
+
 Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
                         ArrayRef<Type *> Inputs, Type *ResultTy, StringRef Name) {
   Probe.setTargetTriple(TM.getTargetTriple());
@@ -545,6 +554,7 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
     F->addFnAttr("target-cpu", T.CPU);
   if (!T.Features.empty())
     F->addFnAttr("target-features", T.Features);
+  copyCodegenAttributes(T.F, *F);
   F->addFnAttr(Attribute::NoUnwind);
   return F;
 }
@@ -745,6 +755,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs, size
     F->addFnAttr("target-cpu", T->CPU);
   if (!T->Features.empty())
     F->addFnAttr("target-features", T->Features);
+  copyCodegenAttributes(T->F, *F);
   F->addFnAttr(Attribute::NoUnwind);
   SmallVector<Argument *, 8> Args;
   for (Argument &A : F->args())

@@ -122,9 +122,22 @@ pub fn rebuild_networks(
     let measured = measure(target, &plans, always);
     let mut replaced = Vec::new();
     for ((wide, net, cost, ..), measured) in plans.into_iter().zip(measured) {
-        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
+        let Some((stock, emitted)) = measured else {
             continue;
         };
+        if !always && emitted >= stock {
+            if remarks {
+                let message = format!(
+                    "network: kept the {} shuffle: {} stages of {}-lane shuffles (predicted \
+                     {cost}) compile to {emitted} instructions, the shuffle to {stock}",
+                    wide.anchor().ty(),
+                    net.stages.len(),
+                    net.lanes,
+                );
+                target.remark(RemarkKind::Missed, c"Network", wide.anchor(), &message);
+            }
+            continue;
+        }
         // A leaf that was another wide shuffle, rebuilt above, is gone.
         if wide.leaves.iter().any(|l| replaced.contains(l)) {
             continue;
