@@ -148,6 +148,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
                 total.lanes += stats.lanes;
                 total.shuffles += stats.shuffles;
                 total.lowered += stats.lowered;
+                total.networks += stats.networks;
                 total.selected += stats.selected;
             }
             Err(failure) => {
@@ -182,14 +183,15 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
     let _ = writeln!(
         std::io::stderr(),
         "differential ({cpu}): {} functions in {} modules, {} lanes compared, {} shuffles \
-         ({} lowered to non-shuffle IR, {} fences/insertps/table lookups of selected sequences), \
-         {mismatches} mismatches ({:.1} s, seeds {first}..={})",
+         ({} lowered to non-shuffle IR, {} fences/insertps/table lookups of selected sequences, \
+         {} networks), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
         total.functions,
         modules.len(),
         total.lanes,
         total.shuffles,
         total.lowered,
         total.selected,
+        total.networks,
         started.elapsed().as_secs_f64(),
         first + count.saturating_sub(1),
     );
@@ -245,6 +247,7 @@ fn check_around_llvm(
                     lanes: x.lanes + y.lanes,
                     shuffles: x.shuffles + y.shuffles,
                     lowered: x.lowered + y.lowered,
+                    networks: x.networks + y.networks,
                     selected: x.selected + y.selected,
                 }),
                 (Err(e), _) | (_, Err(e)) => Err(e),

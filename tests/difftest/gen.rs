@@ -445,10 +445,17 @@ impl Gen {
             6 => self.rng.range(1, 16) as u32,
             _ => self.lane_count(),
         };
-        let pattern = match self.rng.below(23) {
+        let pattern = match self.rng.below(24) {
             // The lowering's shapes need groups of lanes.
             16..=20 if n < 2 => 0,
             p => p,
+        };
+        // An index-bit permutation of both operands (transposes, interleaves: the
+        // networks' shape) reads every lane of both.
+        let m = if pattern == 23 && n.is_power_of_two() && n >= 2 {
+            2 * n
+        } else {
+            m
         };
         let a = self.operand(ty, 90);
         let b = match pattern {
@@ -476,6 +483,16 @@ impl Gen {
         let w = [2, 4, 8][self.rng.below(3) as usize].min(n.max(1));
         let by = 1 + r % w.max(2).saturating_sub(1).max(1);
         let f = [2, 4][self.rng.below(2) as usize];
+        // A random permutation of the bits of an index into both operands.
+        let bits = two.trailing_zeros();
+        let mut sigma: Vec<u32> = (0..bits).collect();
+        for i in (1..sigma.len()).rev() {
+            sigma.swap(i, self.rng.below(i as u64 + 1) as usize);
+        }
+        let permuted = |i: u32| -> u32 {
+            let moved: u32 = (0..bits).map(|p| ((i >> p) & 1) << sigma[p as usize]).sum();
+            moved % two
+        };
         let mut mask: Vec<Option<u32>> = (0..m)
             .map(|i| match pattern {
                 0 => Some(i % n),                                               // identity
@@ -509,6 +526,7 @@ impl Gen {
                 18 => Some((i / w * w + (i % w + by) % w) % n), // rotate within groups
                 19 => Some((i / w * w + w - 1 - i % w) % n),    // reverse within groups
                 20 => Some((i * f + r % f) % n),                // truncate / deinterleave
+                23 if two.is_power_of_two() => Some(permuted(i)), // index-bit permutation
                 _ => Some(self.rng.below(two as u64) as u32),   // random
             })
             .collect();

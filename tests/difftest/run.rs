@@ -217,6 +217,8 @@ pub struct Stats {
     /// Instruction sequences the pass selected, seen by what only they write: the
     /// fences between their steps and `insertps` calls.
     pub selected: usize,
+    /// Wide shuffles rebuilt as networks (the pass's statistic).
+    pub networks: usize,
 }
 
 /// The files and outputs of one check.
@@ -287,7 +289,11 @@ pub fn check(
         Command::new(&tools.opt)
             .arg(format!("-load-pass-plugin={}", tools.plugin.display()))
             .arg(format!("-passes={}", tools.passes))
-            .args(["-verify-each", "-S"])
+            .args(["-verify-each", "-S", "-pass-remarks-filter=shuffle-lib"])
+            .arg(format!(
+                "-pass-remarks-output={}",
+                dir.join("remarks.yaml").display()
+            ))
             .args(&tools.target)
             .arg(&before)
             .arg("-o")
@@ -401,6 +407,7 @@ pub fn check(
         lanes: run.before_out.lines().count(),
         shuffles: programs.iter().map(Program::shuffle_count).sum(),
         lowered: run.after_ir.matches(" = freeze ").count(),
+        networks: passed_remarks(&dir.join("remarks.yaml"), "Network"),
         selected: [
             " = call <4 x float> @llvm.arithmetic.fence",
             " = call <4 x float> @llvm.x86.sse41.insertps",
@@ -615,4 +622,12 @@ fn host_model(ir: &str) -> String {
         ));
     }
     out
+}
+
+/// How many remarks named `name` passed, in `opt -pass-remarks-output`'s YAML.
+fn passed_remarks(file: &Path, name: &str) -> usize {
+    let text = fs::read_to_string(file).unwrap_or_default();
+    text.split("--- !")
+        .filter(|r| r.starts_with("Passed") && r.contains(&format!("\nName:            {name}\n")))
+        .count()
 }
