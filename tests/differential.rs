@@ -149,6 +149,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
                 total.shuffles += stats.shuffles;
                 total.lowered += stats.lowered;
                 total.networks += stats.networks;
+                total.through_compute += stats.through_compute;
                 total.selected += stats.selected;
             }
             Err(failure) => {
@@ -184,7 +185,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
         std::io::stderr(),
         "differential ({cpu}): {} functions in {} modules, {} lanes compared, {} shuffles \
          ({} lowered to non-shuffle IR, {} fences/insertps/table lookups of selected sequences, \
-         {} networks), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
+         {} networks, {} through compute), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
         total.functions,
         modules.len(),
         total.lanes,
@@ -192,6 +193,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
         total.lowered,
         total.selected,
         total.networks,
+        total.through_compute,
         started.elapsed().as_secs_f64(),
         first + count.saturating_sub(1),
     );
@@ -248,6 +250,7 @@ fn check_around_llvm(
                     shuffles: x.shuffles + y.shuffles,
                     lowered: x.lowered + y.lowered,
                     networks: x.networks + y.networks,
+                    through_compute: x.through_compute + y.through_compute,
                     selected: x.selected + y.selected,
                 }),
                 (Err(e), _) | (_, Err(e)) => Err(e),

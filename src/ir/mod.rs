@@ -15,6 +15,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 pub mod chain;
+pub mod compute;
 pub mod lookup;
 pub mod lower;
 pub mod narrow;

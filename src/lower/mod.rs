@@ -25,6 +25,7 @@
 
 pub mod backend;
 pub mod chain;
+pub mod compute;
 pub mod eval;
 pub mod lookup;
 pub mod narrow;

@@ -10,6 +10,7 @@
 //! classifies every shuffle when remarks or statistics are asked for.
 
 mod chain;
+mod compute;
 mod lookup;
 mod lower;
 mod memo;
@@ -100,6 +101,11 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // (first: the composed shuffle then goes through the lowering and selection).
         if options.chains {
             chain::compose_chains(func, target, always, remarks, changed);
+        }
+        // Shuffles of lane-wise operations: moved below them, where they compose with
+        // the shuffles below (before the networks, which would split the root).
+        if options.compute {
+            compute::sink_shuffles(func, target, always, remarks, changed);
         }
         // Shuffles wider than a register that permute the index bits: stages of
         // register shuffles (before the lowering and selection, which then see them).

@@ -30,6 +30,9 @@
 //! |                | (transposes, interleaves) become stages of register shuffles   |
 //! |                | where that compiles to fewer instructions (default; late)      |
 //! | `no-networks`  | leave that out                                                 |
+//! | `compute`      | shuffles of lane-wise operations move below them where they    |
+//! |                | compose with the shuffles there (default; late)                |
+//! | `no-compute`   | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -83,6 +86,8 @@ pub struct Options {
     /// Wide bit-permuting shuffles as networks of register shuffles
     /// (`crate::lower::network`).
     pub networks: bool,
+    /// Shuffles through lane-wise operations (`crate::lower::compute`).
+    pub compute: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -102,6 +107,7 @@ impl Default for Options {
             lookup: true,
             chains: true,
             networks: true,
+            compute: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -110,7 +116,7 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks,
+     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks, compute, no-compute,
      inject-panic";
 
 impl Options {
@@ -153,6 +159,8 @@ impl Options {
                 "no-chains" => options.chains = false,
                 "networks" => options.networks = true,
                 "no-networks" => options.networks = false,
+                "compute" => options.compute = true,
+                "no-compute" => options.compute = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(

@@ -217,8 +217,10 @@ pub struct Stats {
     /// Instruction sequences the pass selected, seen by what only they write: the
     /// fences between their steps and `insertps` calls.
     pub selected: usize,
-    /// Wide shuffles rebuilt as networks (the pass's statistic).
+    /// Wide shuffles rebuilt as networks, and shuffles moved below operations (the
+    /// pass's remarks).
     pub networks: usize,
+    pub through_compute: usize,
 }
 
 /// The files and outputs of one check.
@@ -408,6 +410,7 @@ pub fn check(
         shuffles: programs.iter().map(Program::shuffle_count).sum(),
         lowered: run.after_ir.matches(" = freeze ").count(),
         networks: passed_remarks(&dir.join("remarks.yaml"), "Network"),
+        through_compute: passed_remarks(&dir.join("remarks.yaml"), "ThroughCompute"),
         selected: [
             " = call <4 x float> @llvm.arithmetic.fence",
             " = call <4 x float> @llvm.x86.sse41.insertps",

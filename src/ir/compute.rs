@@ -1,0 +1,308 @@
+//! Shuffles of lane-wise operations read as trees (`crate::lower::compute`), and the
+//! rewritten trees built in their place.
+
+use std::collections::HashMap;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::lower::{BuiltSequence, Value};
+use super::{is, single_use, Function, Inst, Type};
+use crate::lower::compute::{BinOp, New, Node};
+
+/// A shuffle of operations, as a tree: its nodes (the root last) and the value of each.
+#[derive(Clone, Debug)]
+pub struct ComputeTree {
+    pub root: Inst,
+    pub nodes: Vec<Node>,
+    values: Vec<LLVMValueRef>,
+}
+
+impl ComputeTree {
+    /// The values the tree reads and keeps (for measuring).
+    pub fn leaves(&self) -> Vec<Value> {
+        let mut out: Vec<Value> = Vec::new();
+        for (node, &v) in self.nodes.iter().zip(&self.values) {
+            // SAFETY: a live value.
+            let constant = unsafe { LLVMIsConstant(v) != 0 };
+            if matches!(node, Node::Leaf { .. }) && !constant && !out.contains(&Value::from_raw(v))
+            {
+                out.push(Value::from_raw(v));
+            }
+        }
+        out
+    }
+
+    /// The instructions of the tree below the root.
+    pub fn interior(&self) -> Vec<Inst> {
+        self.nodes
+            .iter()
+            .zip(&self.values)
+            .filter(|(n, _)| !matches!(n, Node::Leaf { .. }))
+            .map(|(_, &v)| Inst(v))
+            .filter(|i| *i != self.root)
+            .collect()
+    }
+
+    /// Shuffles in the tree.
+    pub fn shuffles(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Shuffle { .. }))
+            .count()
+    }
+
+    /// The shapes and masks, for keys.
+    pub fn signature(&self) -> String {
+        // SAFETY: a live instruction.
+        let ty = unsafe { Type(LLVMTypeOf(self.root.raw())) };
+        format!("{ty}{:?}", self.nodes)
+    }
+}
+
+fn bin_op(v: LLVMValueRef) -> Option<BinOp> {
+    // SAFETY: a live value.
+    let opcode = unsafe {
+        if LLVMIsAInstruction(v).is_null() {
+            return None;
+        }
+        LLVMGetInstructionOpcode(v)
+    };
+    Some(match opcode {
+        LLVMOpcode::LLVMFAdd => BinOp::FAdd,
+        LLVMOpcode::LLVMFSub => BinOp::FSub,
+        LLVMOpcode::LLVMFMul => BinOp::FMul,
+        LLVMOpcode::LLVMAdd => BinOp::Add,
+        LLVMOpcode::LLVMSub => BinOp::Sub,
+        LLVMOpcode::LLVMMul => BinOp::Mul,
+        LLVMOpcode::LLVMAnd => BinOp::And,
+        LLVMOpcode::LLVMOr => BinOp::Or,
+        LLVMOpcode::LLVMXor => BinOp::Xor,
+        _ => return None,
+    })
+}
+
+fn opcode(op: BinOp) -> LLVMOpcode {
+    match op {
+        BinOp::FAdd => LLVMOpcode::LLVMFAdd,
+        BinOp::FSub => LLVMOpcode::LLVMFSub,
+        BinOp::FMul => LLVMOpcode::LLVMFMul,
+        BinOp::Add => LLVMOpcode::LLVMAdd,
+        BinOp::Sub => LLVMOpcode::LLVMSub,
+        BinOp::Mul => LLVMOpcode::LLVMMul,
+        BinOp::And => LLVMOpcode::LLVMAnd,
+        BinOp::Or => LLVMOpcode::LLVMOr,
+        BinOp::Xor => LLVMOpcode::LLVMXor,
+    }
+}
+
+fn lanes(v: LLVMValueRef) -> Option<usize> {
+    // SAFETY: a live value.
+    unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
+}
+
+fn is_poison(v: LLVMValueRef) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
+}
+
+/// Operations below a root, at most.
+const MAX_DEPTH: usize = 5;
+
+struct Reader {
+    nodes: Vec<Node>,
+    values: Vec<LLVMValueRef>,
+    seen: HashMap<LLVMValueRef, usize>,
+    block: LLVMBasicBlockRef,
+}
+
+impl Reader {
+    fn add(&mut self, v: LLVMValueRef, node: Node) -> usize {
+        self.nodes.push(node);
+        self.values.push(v);
+        self.seen.insert(v, self.nodes.len() - 1);
+        self.nodes.len() - 1
+    }
+
+    fn leaf(&mut self, v: LLVMValueRef) -> Option<usize> {
+        if let Some(&id) = self.seen.get(&v) {
+            return Some(id);
+        }
+        let lanes = lanes(v)?;
+        Some(self.add(v, Node::Leaf { lanes }))
+    }
+
+    /// The node of `v`, read by an operation: an operation of the block read only
+    /// there, a shuffle (of leaves), or a leaf.
+    fn operand(&mut self, v: LLVMValueRef, depth: usize) -> Option<usize> {
+        if let Some(&id) = self.seen.get(&v) {
+            return Some(id);
+        }
+        lanes(v)?;
+        // SAFETY: live values of the function, read only.
+        unsafe {
+            let local =
+                !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == self.block;
+            if local && depth < MAX_DEPTH && single_use(v) {
+                if let Some(op) = bin_op(v) {
+                    let lhs = self.operand(LLVMGetOperand(v, 0), depth + 1)?;
+                    let rhs = self.operand(LLVMGetOperand(v, 1), depth + 1)?;
+                    return Some(self.add(v, Node::Binary { op, lhs, rhs }));
+                }
+            }
+            if local && is(v, LLVMOpcode::LLVMShuffleVector) {
+                let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
+                let a = self.leaf(a)?;
+                let b = if is_poison(b) {
+                    None
+                } else {
+                    Some(self.leaf(b)?)
+                };
+                let mask = mask_of(v);
+                return Some(self.add(v, Node::Shuffle { a, b, mask }));
+            }
+        }
+        self.leaf(v)
+    }
+}
+
+fn mask_of(v: LLVMValueRef) -> Vec<i32> {
+    // SAFETY: a live shufflevector.
+    unsafe {
+        (0..LLVMGetNumMaskElements(v))
+            .map(|i| {
+                let m = LLVMGetMaskValue(v, i);
+                if m == LLVMGetUndefMaskElem() {
+                    -1
+                } else {
+                    m
+                }
+            })
+            .collect()
+    }
+}
+
+/// Every shuffle of `func` whose operands are lane-wise operations read only by it,
+/// with the tree of operations (and the shuffles at their bottom) below it.
+pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
+    let mut out = Vec::new();
+    for inst in func.instructions() {
+        if !inst.is_shuffle() || inst.ty().fixed_lanes().is_none() {
+            continue;
+        }
+        let raw = inst.raw();
+        // SAFETY: a live shufflevector's operands, read only.
+        let (a, b) = unsafe { (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)) };
+        // SAFETY: live values, read only.
+        let operation = |v: LLVMValueRef| bin_op(v).is_some() && unsafe { single_use(v) };
+        if !operation(a) || !(is_poison(b) || operation(b)) {
+            continue;
+        }
+        let mut reader = Reader {
+            nodes: Vec::new(),
+            values: Vec::new(),
+            seen: HashMap::new(),
+            // SAFETY: a live instruction.
+            block: unsafe { LLVMGetInstructionParent(raw) },
+        };
+        let Some(an) = reader.operand(a, 0) else {
+            continue;
+        };
+        let bn = match is_poison(b) {
+            true => None,
+            false => match reader.operand(b, 0) {
+                Some(n) => Some(n),
+                None => continue,
+            },
+        };
+        let mask = mask_of(raw);
+        reader.add(raw, Node::Shuffle { a: an, b: bn, mask });
+        out.push(ComputeTree {
+            root: inst,
+            nodes: reader.nodes,
+            values: reader.values,
+        });
+    }
+    out
+}
+
+/// Builds the rewritten tree `new` of `tree` right before its root.
+pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence> {
+    // SAFETY: the tree's values are live and dominate its root; everything is built
+    // right before the root.
+    unsafe {
+        let root = tree.root.raw();
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(root));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, root);
+        let i32t = LLVMInt32TypeInContext(ctx);
+        let mut built: Vec<LLVMValueRef> = Vec::new();
+        let mut values: Vec<LLVMValueRef> = Vec::new();
+        for n in new {
+            let v = match n {
+                New::Old(id) => tree.values[*id],
+                New::Shuffle { a, b, mask } => {
+                    let a = values[*a];
+                    let b = b.map_or_else(|| LLVMGetPoison(LLVMTypeOf(a)), |b| values[b]);
+                    let mut m: Vec<LLVMValueRef> = mask
+                        .iter()
+                        .map(|&x| match x {
+                            x if x < 0 => LLVMGetPoison(i32t),
+                            x => LLVMConstInt(i32t, x as u64, 0),
+                        })
+                        .collect();
+                    let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
+                    let s = LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr());
+                    if !LLVMIsAInstruction(s).is_null() {
+                        built.push(s);
+                    }
+                    s
+                }
+                New::Binary { op, like, lhs, rhs } => {
+                    let v = LLVMBuildBinOp(
+                        builder,
+                        opcode(*op),
+                        values[*lhs],
+                        values[*rhs],
+                        c"".as_ptr(),
+                    );
+                    let (x, y) = (tree.values[like.0], tree.values[like.1]);
+                    if LLVMIsAInstruction(v).is_null() {
+                        // Folded (constants).
+                    } else if LLVMCanValueUseFastMathFlags(v) != 0 {
+                        LLVMSetFastMathFlags(v, LLVMGetFastMathFlags(x) & LLVMGetFastMathFlags(y));
+                    } else if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                        LLVMSetNSW(v, (LLVMGetNSW(x) != 0 && LLVMGetNSW(y) != 0) as i32);
+                        LLVMSetNUW(v, (LLVMGetNUW(x) != 0 && LLVMGetNUW(y) != 0) as i32);
+                    }
+                    if !LLVMIsAInstruction(v).is_null() {
+                        built.push(v);
+                    }
+                    v
+                }
+            };
+            values.push(v);
+        }
+        LLVMDisposeBuilder(builder);
+        match values.last() {
+            Some(&result) if LLVMTypeOf(result) == LLVMTypeOf(root) && !built.is_empty() => {
+                Some(BuiltSequence::new(Inst(result), built))
+            }
+            _ => {
+                for &i in built.iter().rev() {
+                    LLVMInstructionEraseFromParent(i);
+                }
+                None
+            }
+        }
+    }
+}
+
+/// Replaces `tree`'s root by `built` and erases what of the tree nothing reads.
+pub fn replace_tree(tree: &ComputeTree, built: BuiltSequence) {
+    super::lower::replace_with(tree.root, built);
+    let mut interior = tree.interior();
+    interior.reverse();
+    super::erase_unused(&interior);
+}
