@@ -116,8 +116,8 @@ impl Default for Options {
 
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
-     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks, compute, no-compute,
-     inject-panic";
+     select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
+     no-networks, compute, no-compute, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
