@@ -16,8 +16,9 @@
 //!   the pure layers and carries out their decisions.
 //! * [`ffi`]: raw bindings to the shim, and [`ffi::Target`], a safe view of the target's
 //!   cost model, remarks and statistics. It knows nothing of `ir` or `pass`.
-//! * [`algebra`], [`lower`], [`vp`], [`target`]: pure Rust, no LLVM types, tested
-//!   exhaustively. [`lower`] decides what a recognised shuffle becomes.
+//! * [`algebra`], [`lower`], [`vp`], [`slp`], [`target`]: pure Rust, no LLVM types,
+//!   tested exhaustively. [`lower`] decides what a recognised shuffle becomes, [`slp`]
+//!   which scalar code becomes vector code.
 //!   A shuffle is an [`algebra::mask::Mask`] plus what kind of value each operand is
 //!   ([`algebra::shuffle::OperandKind`]); [`algebra::canon`] decides its canonical form,
 //!   [`algebra::signature`] its pattern; [`vp`] decides what happens to a VP call.
@@ -30,5 +31,6 @@ pub mod ir;
 pub mod lower;
 pub mod pass;
 pub mod plugin;
+pub mod slp;
 pub mod target;
 pub mod vp;

@@ -20,6 +20,7 @@ pub mod lookup;
 pub mod lower;
 pub mod narrow;
 pub mod network;
+pub mod slp;
 pub mod vp;
 
 use crate::algebra::canon::{Outcome, Source};
@@ -570,4 +571,40 @@ pub fn erase_unused(parts: &[Inst]) {
             }
         }
     }
+}
+
+/// A pointer as a base and a constant byte offset, through chains of
+/// `getelementptr i8, %base, C`: `(%base, C)`; anything else is itself plus 0.
+pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {
+    let mut offset = 0i64;
+    while !LLVMIsAGetElementPtrInst(ptr).is_null() && LLVMGetNumOperands(ptr) == 2 {
+        let element = LLVMGetGEPSourceElementType(ptr);
+        let index = LLVMGetOperand(ptr, 1);
+        let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(element) == 8
+            && !LLVMIsAConstantInt(index).is_null();
+        if !bytes {
+            break;
+        }
+        offset = offset.wrapping_add(LLVMConstIntGetSExtValue(index));
+        ptr = LLVMGetOperand(ptr, 0);
+    }
+    (lower::Value::from_raw(ptr), offset)
+}
+
+/// Whether an instruction may read or write memory (or call anything): what a store
+/// may not be moved across.
+pub(crate) unsafe fn touches_memory(inst: LLVMValueRef) -> bool {
+    matches!(
+        LLVMGetInstructionOpcode(inst),
+        LLVMOpcode::LLVMLoad
+            | LLVMOpcode::LLVMStore
+            | LLVMOpcode::LLVMCall
+            | LLVMOpcode::LLVMInvoke
+            | LLVMOpcode::LLVMCallBr
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMVAArg
+    )
 }

@@ -10,10 +10,9 @@
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMOpcode;
 
 use super::lower::Value;
-use super::{single_use, Function, Inst, Type};
+use super::{base_and_offset, single_use, touches_memory, Function, Inst, Type};
 use crate::lower::narrow::Plan;
 
 /// One `store (trunc %source)` of a run.
@@ -86,42 +85,6 @@ unsafe fn narrowing_store(
         order,
     };
     Some((store, base, lanes, from_bits, to_bits))
-}
-
-/// A pointer as a base and a constant byte offset: `getelementptr i8, %base, C` is
-/// `(%base, C)`, anything else is itself plus 0.
-unsafe fn base_and_offset(ptr: LLVMValueRef) -> (Value, i64) {
-    if !LLVMIsAGetElementPtrInst(ptr).is_null() && LLVMGetNumOperands(ptr) == 2 {
-        let element = LLVMGetGEPSourceElementType(ptr);
-        let index = LLVMGetOperand(ptr, 1);
-        if LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-            && LLVMGetIntTypeWidth(element) == 8
-            && !LLVMIsAConstantInt(index).is_null()
-        {
-            return (
-                Value::from_raw(LLVMGetOperand(ptr, 0)),
-                LLVMConstIntGetSExtValue(index),
-            );
-        }
-    }
-    (Value::from_raw(ptr), 0)
-}
-
-/// Whether an instruction may read or write memory (or call anything): what a store
-/// may not be moved across.
-unsafe fn touches_memory(inst: LLVMValueRef) -> bool {
-    matches!(
-        LLVMGetInstructionOpcode(inst),
-        LLVMOpcode::LLVMLoad
-            | LLVMOpcode::LLVMStore
-            | LLVMOpcode::LLVMCall
-            | LLVMOpcode::LLVMInvoke
-            | LLVMOpcode::LLVMCallBr
-            | LLVMOpcode::LLVMFence
-            | LLVMOpcode::LLVMAtomicCmpXchg
-            | LLVMOpcode::LLVMAtomicRMW
-            | LLVMOpcode::LLVMVAArg
-    )
 }
 
 /// The runs of narrowing stores in `func` (a run may be one store).

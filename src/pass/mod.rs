@@ -19,6 +19,7 @@ mod network;
 pub mod options;
 mod patterns;
 mod select;
+mod slp;
 mod vp;
 
 use std::ffi::CStr;
@@ -92,6 +93,18 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
+    // Permuted scalar copies: one vector copy and a shuffle, which the rest then sees.
+    if options.slp {
+        let remarks = target.remarks_enabled();
+        slp::vectorize_copies(
+            func,
+            target,
+            options.stage,
+            options.lower_always,
+            remarks,
+            changed,
+        );
+    }
     run_rounds(func, target, options, changed);
     // The rewrites run after the vectorizers only: before them a rewritten shuffle could
     // no longer be composed with its neighbours (InstCombine, the vectorizers' own).

@@ -33,6 +33,11 @@
 //! | `compute`      | shuffles of lane-wise operations move below them where they    |
 //! |                | compose with the shuffles there (default; late)                |
 //! | `no-compute`   | leave that out                                                 |
+//! | `slp`          | store chains of scalar copies in another order become a vector |
+//! |                | load, shuffle and store where that compiles shorter (default;   |
+//! |                | before the vectorizers for 16 elements or more, or outside      |
+//! |                | loops; after them for what stayed scalar)                      |
+//! | `no-slp`       | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -88,6 +93,8 @@ pub struct Options {
     pub networks: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
+    /// Permuted scalar copies as vector copies (`crate::slp`).
+    pub slp: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -108,6 +115,7 @@ impl Default for Options {
             chains: true,
             networks: true,
             compute: true,
+            slp: true,
             inject_panic: false,
             break_masks: false,
         }
@@ -117,7 +125,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, compute, no-compute, inject-panic";
+     no-networks, compute, no-compute, slp, no-slp, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -161,6 +169,8 @@ impl Options {
                 "no-networks" => options.networks = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
+                "slp" => options.slp = true,
+                "no-slp" => options.slp = false,
                 "inject-panic" => options.inject_panic = true,
                 other => {
                     return Err(format!(
