@@ -513,7 +513,10 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
 // context.
 const char *consumerConstraint(const Triple &TT, StringRef Features, Type *Ty) {
   auto *VT = dyn_cast<FixedVectorType>(Ty);
-  if (!VT || VT->getScalarSizeInBits() < 8 || Features.contains("-sse") ||
+  // Half-precision lanes are no register type on x86 without AVX512-FP16 (the asm
+  // operand cannot be placed): returned instead, everywhere.
+  if (!VT || VT->getScalarSizeInBits() < 8 || VT->getElementType()->isHalfTy() ||
+      VT->getElementType()->isBFloatTy() || Features.contains("-sse") ||
       Features.contains("-neon"))
     return nullptr;
   uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();

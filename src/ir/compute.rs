@@ -34,6 +34,12 @@ impl ComputeTree {
         out
     }
 
+    /// Every value of the tree, leaves included, as instructions (for overlap checks;
+    /// a leaf that is no instruction never matches one).
+    pub fn values(&self) -> Vec<Inst> {
+        self.values.iter().map(|&v| Inst(v)).collect()
+    }
+
     /// The instructions of the tree below the root.
     pub fn interior(&self) -> Vec<Inst> {
         self.nodes
@@ -286,7 +292,12 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
         }
         LLVMDisposeBuilder(builder);
         match values.last() {
-            Some(&result) if LLVMTypeOf(result) == LLVMTypeOf(root) && !built.is_empty() => {
+            // A result folded to a constant is left to InstCombine.
+            Some(&result)
+                if LLVMTypeOf(result) == LLVMTypeOf(root)
+                    && !LLVMIsAInstruction(result).is_null()
+                    && built.contains(&result) =>
+            {
                 Some(BuiltSequence::new(Inst(result), built))
             }
             _ => {

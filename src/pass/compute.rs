@@ -85,9 +85,10 @@ pub fn sink_shuffles(
         let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
             continue;
         };
-        // Trees sharing an instruction: the first rewrite wins.
+        // Trees sharing an instruction, or reading a root rewritten before (erased):
+        // the first rewrite wins.
         let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
-        if mine.iter().any(|i| touched.contains(i)) {
+        if tree.values().iter().any(|v| touched.contains(v)) {
             continue;
         }
         let Some(built) = ir::compute::build_rewritten(&tree, &new) else {
