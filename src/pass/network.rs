@@ -125,12 +125,15 @@ pub fn rebuild_networks(
         let Some((stock, emitted)) = measured else {
             continue;
         };
+        let what = match wide.roots.len() {
+            1 => format!("{} shuffle", wide.anchor().ty()),
+            k => format!("{k} {} shuffles", wide.anchor().ty()),
+        };
         if !always && emitted >= stock {
             if remarks {
                 let message = format!(
-                    "network: kept the {} shuffle: {} stages of {}-lane shuffles (predicted \
-                     {cost}) compile to {emitted} instructions, the shuffle to {stock}",
-                    wide.anchor().ty(),
+                    "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
+                     {cost}) compile to {emitted} instructions, the original to {stock}",
                     net.stages.len(),
                     net.lanes,
                 );
@@ -146,10 +149,6 @@ pub fn rebuild_networks(
             continue;
         };
         if remarks {
-            let what = match wide.roots.len() {
-                1 => format!("{} shuffle", wide.anchor().ty()),
-                k => format!("{k} {} shuffles", wide.anchor().ty()),
-            };
             let message = format!(
                 "network: {what} of {} registers (llc {stock}) became {} stages of \
                  {}-lane shuffles, {} in all (predicted {cost}; llc {emitted})",
