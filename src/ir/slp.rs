@@ -1,40 +1,60 @@
-//! Store chains of scalar copies read from the IR (`crate::slp`), the safety of moving
-//! their loads up and their stores down, and the vector copy built in their place.
+//! Store chains read from the IR as SLP trees (`crate::slp::tree`), the safety of
+//! moving their loads and stores to the last store, and the vector code built there.
 
 use std::collections::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMTypeKind;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use super::lower::Value;
 use super::{base_and_offset, single_use, touches_memory, Function, Inst};
-use crate::slp::{self, Window};
+use crate::slp::tree::{self, Node, Scalar};
+use crate::slp::{self as pure};
 
-/// A permuted copy found in a block: its scalar stores (in store order) and the loads
-/// they store, the bases, and the window.
+/// A store chain window and the tree computing what it stores.
 #[derive(Clone, Debug)]
-pub struct PermutedCopy {
+pub struct StoreTree {
+    /// The scalar stores, in address order.
     pub stores: Vec<Inst>,
-    pub loads: Vec<Inst>,
-    pub store_base: Value,
-    pub load_base: Value,
-    pub window: Window,
-    /// The element type.
+    pub store_start: i64,
+    pub tree: Node,
+    store_base: LLVMValueRef,
+    /// Scalar ids to values, base ids to values, constant ids to values.
+    scalars: Vec<LLVMValueRef>,
+    bases: Vec<LLVMValueRef>,
     elem: LLVMTypeRef,
-    /// The first and last instruction of the copies in the block.
-    first: LLVMValueRef,
     last: LLVMValueRef,
 }
 
-impl PermutedCopy {
+impl StoreTree {
     /// `<N x T>` as text, for keys and remarks.
     pub fn vector_type(&self) -> String {
         // SAFETY: a live type.
         unsafe {
-            let ty = LLVMVectorType(self.elem, self.window.mask.len() as u32);
+            let ty = LLVMVectorType(self.elem, self.stores.len() as u32);
             format!("{}", super::Type(ty))
         }
+    }
+
+    /// The pointers the tree's memory accesses are offsets of (for measuring).
+    pub fn bases(&self) -> Vec<Value> {
+        let mut out = vec![Value::from_raw(self.store_base)];
+        for &b in &self.bases {
+            if !out.contains(&Value::from_raw(b)) {
+                out.push(Value::from_raw(b));
+            }
+        }
+        out
+    }
+
+    /// Scalar operations (not loads) the tree replaces.
+    pub fn operations(&self) -> usize {
+        self.tree
+            .scalars()
+            .iter()
+            .filter(|&&s| unsafe { LLVMIsALoadInst(self.scalars[s]).is_null() })
+            .count()
     }
 }
 
@@ -61,75 +81,139 @@ fn scalar_bytes(ty: LLVMTypeRef) -> Option<i64> {
     (bits % 8 == 0 && bits >= 8).then_some(i64::from(bits / 8))
 }
 
-/// Every permuted copy of `func` whose loads may move up to its first instruction and
-/// whose stores down to its last: in between, nothing else touches memory, and the
-/// bytes loaded and the bytes stored cannot overlap (one base and disjoint ranges, or
-/// two distinct identified objects: `noalias` arguments, allocas, globals).
-pub fn permuted_copies(func: Function) -> Vec<PermutedCopy> {
+/// Operations a vector lane may compute for a scalar (no division: defined on every
+/// lane), and whether they commute.
+fn operation(opcode: LLVMOpcode) -> Option<bool> {
+    use LLVMOpcode::*;
+    Some(match opcode {
+        LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMFAdd | LLVMFMul => true,
+        LLVMSub | LLVMFSub => false,
+        _ => return None,
+    })
+}
+
+/// The opcode an operation's id stands for (the ids are `LLVMOpcode as u32`).
+fn opcode_of(op: u32) -> Option<LLVMOpcode> {
+    use LLVMOpcode::*;
+    [LLVMAdd, LLVMMul, LLVMAnd, LLVMOr, LLVMXor, LLVMFAdd, LLVMFMul, LLVMSub, LLVMFSub]
+        .into_iter()
+        .find(|&o| o as u32 == op)
+}
+
+/// Elements a window stores: at least 16 bytes, at most this many elements.
+const MAX_LANES: usize = 64;
+const MIN_BYTES: i64 = 16;
+
+/// Reads scalars of one block into the pure form.
+struct Reader {
+    block: LLVMBasicBlockRef,
+    scalars: Vec<Scalar>,
+    values: Vec<LLVMValueRef>,
+    ids: HashMap<LLVMValueRef, usize>,
+    bases: Vec<LLVMValueRef>,
+}
+
+impl Reader {
+    unsafe fn scalar(&mut self, v: LLVMValueRef) -> usize {
+        if let Some(&id) = self.ids.get(&v) {
+            return id;
+        }
+        let local = !LLVMIsAInstruction(v).is_null()
+            && LLVMGetInstructionParent(v) == self.block
+            && single_use(v);
+        let s = if LLVMIsConstant(v) != 0
+            && (!LLVMIsAConstantInt(v).is_null() || !LLVMIsAConstantFP(v).is_null())
+        {
+            // Constants are uniqued: one value, one id.
+            Scalar::Const(v as usize as u64)
+        } else if local && !LLVMIsALoadInst(v).is_null() && simple(v) {
+            let (base, offset) = base_and_offset(LLVMGetOperand(v, 0));
+            let base = match self.bases.iter().position(|&b| b == base.raw()) {
+                Some(i) => i,
+                None => {
+                    self.bases.push(base.raw());
+                    self.bases.len() - 1
+                }
+            };
+            Scalar::Load { base, offset }
+        } else if let Some(commutative) =
+            operation(LLVMGetInstructionOpcode(v)).filter(|_| local && !LLVMIsABinaryOperator(v).is_null())
+        {
+            let lhs = self.scalar(LLVMGetOperand(v, 0));
+            let rhs = self.scalar(LLVMGetOperand(v, 1));
+            Scalar::Binary {
+                op: LLVMGetInstructionOpcode(v) as u32,
+                commutative,
+                lhs,
+                rhs,
+            }
+        } else {
+            Scalar::Other
+        };
+        self.scalars.push(s);
+        self.values.push(v);
+        self.ids.insert(v, self.scalars.len() - 1);
+        self.scalars.len() - 1
+    }
+}
+
+/// Every window of a store chain in `func` whose stored values are one SLP tree, and
+/// whose loads and stores may all move to its last store: in between, nothing touches
+/// memory but the tree's loads and the window's stores, and no loaded range can
+/// overlap the stored one (one base and disjoint ranges, or two distinct identified
+/// objects: `noalias` arguments, allocas, globals).
+pub fn store_trees(func: Function) -> Vec<StoreTree> {
     let mut out = Vec::new();
     // SAFETY: walking a live function's blocks and instructions, reading only.
     unsafe {
         let mut bb = LLVMGetFirstBasicBlock(func.0);
         while !bb.is_null() {
             let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
-            let mut groups: Vec<(GroupKey, Vec<ScalarCopy>)> = Vec::new();
+            let mut groups: Vec<((LLVMValueRef, LLVMTypeRef), Vec<(LLVMValueRef, i64)>)> =
+                Vec::new();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
                 position.insert(inst, position.len());
-                if let Some((key, copy)) = scalar_copy(inst, bb) {
-                    match groups.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, v)) => v.push(copy),
-                        None => groups.push((key, vec![copy])),
+                if !LLVMIsAStoreInst(inst).is_null() && simple(inst) {
+                    let value = LLVMGetOperand(inst, 0);
+                    let ty = LLVMTypeOf(value);
+                    if scalar_bytes(ty).is_some() {
+                        let (base, offset) = base_and_offset(LLVMGetOperand(inst, 1));
+                        let key = (base.raw(), ty);
+                        match groups.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, v)) => v.push((inst, offset)),
+                            None => groups.push((key, vec![(inst, offset)])),
+                        }
                     }
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
-            for ((store_base, load_base, elem), copies) in groups {
-                let Some(bytes) = scalar_bytes(elem) else {
+            let mut reader = Reader {
+                block: bb,
+                scalars: Vec::new(),
+                values: Vec::new(),
+                ids: HashMap::new(),
+                bases: Vec::new(),
+            };
+            for ((store_base, elem), mut stores) in groups {
+                let Some(bytes) = scalar_bytes(elem) else { continue };
+                stores.sort_by_key(|s| s.1);
+                if stores.windows(2).any(|w| w[0].1 == w[1].1) {
                     continue;
-                };
-                let offsets: Vec<(i64, i64)> = copies.iter().map(|c| (c.2, c.3)).collect();
-                for window in slp::permuted_copies(&offsets, bytes) {
-                    let stores: Vec<LLVMValueRef> =
-                        window.members.iter().map(|&m| copies[m].0).collect();
-                    let loads: Vec<LLVMValueRef> =
-                        window.members.iter().map(|&m| copies[m].1).collect();
-                    let at = |v: &LLVMValueRef| position.get(v).copied().unwrap_or(0);
-                    let all: Vec<LLVMValueRef> = stores.iter().chain(&loads).copied().collect();
-                    let (Some(first), Some(last)) = (
-                        all.iter().min_by_key(|v| at(v)),
-                        all.iter().max_by_key(|v| at(v)),
-                    ) else {
-                        continue;
-                    };
-                    let len = bytes * window.mask.len() as i64;
-                    let apart = if store_base == load_base {
-                        !slp::overlap(window.store_start, window.load_start, len)
-                    } else {
-                        distinct_objects(store_base, load_base)
-                    };
-                    let before = |v: LLVMValueRef| {
-                        LLVMIsAInstruction(v).is_null()
-                            || LLVMGetInstructionParent(v) != bb
-                            || at(&v) < at(first)
-                    };
-                    if !apart
-                        || !before(store_base)
-                        || !before(load_base)
-                        || !quiet_between(*first, *last, &stores, &loads)
-                    {
-                        continue;
+                }
+                let mut i = 0;
+                while i < stores.len() {
+                    let mut taken = 1;
+                    let mut n = MAX_LANES;
+                    while n >= 2 && n as i64 * bytes >= MIN_BYTES {
+                        if let Some(t) = window(&mut reader, &stores, i, n, bytes, store_base, elem, &position) {
+                            out.push(t);
+                            taken = n;
+                            break;
+                        }
+                        n /= 2;
                     }
-                    out.push(PermutedCopy {
-                        stores: stores.into_iter().map(Inst).collect(),
-                        loads: loads.into_iter().map(Inst).collect(),
-                        store_base: Value::from_raw(store_base),
-                        load_base: Value::from_raw(load_base),
-                        window,
-                        elem,
-                        first: *first,
-                        last: *last,
-                    });
+                    i += taken;
                 }
             }
             bb = LLVMGetNextBasicBlock(bb);
@@ -138,34 +222,71 @@ pub fn permuted_copies(func: Function) -> Vec<PermutedCopy> {
     out
 }
 
-/// Copies are grouped by store base, load base and type.
-type GroupKey = (LLVMValueRef, LLVMValueRef, LLVMTypeRef);
-
-/// A scalar copy: the store, the load, the store's and the load's byte offsets.
-type ScalarCopy = (LLVMValueRef, LLVMValueRef, i64, i64);
-
-/// A simple scalar store of a simple scalar load of the same block read only by it:
-/// its group and the copy.
-unsafe fn scalar_copy(inst: LLVMValueRef, bb: LLVMBasicBlockRef) -> Option<(GroupKey, ScalarCopy)> {
-    if LLVMIsAStoreInst(inst).is_null() || !simple(inst) {
+/// The tree of stores `i..i + n` (sorted by offset), if they are consecutive, their
+/// values one tree, and its accesses may move.
+#[allow(clippy::too_many_arguments)]
+unsafe fn window(
+    reader: &mut Reader,
+    stores: &[(LLVMValueRef, i64)],
+    i: usize,
+    n: usize,
+    bytes: i64,
+    store_base: LLVMValueRef,
+    elem: LLVMTypeRef,
+    position: &HashMap<LLVMValueRef, usize>,
+) -> Option<StoreTree> {
+    let w = stores.get(i..i + n)?;
+    let start = w[0].1;
+    if w.iter().enumerate().any(|(j, s)| s.1 != start + j as i64 * bytes) {
         return None;
     }
-    let value = LLVMGetOperand(inst, 0);
-    let ty = LLVMTypeOf(value);
-    scalar_bytes(ty)?;
-    let load_here = !LLVMIsALoadInst(value).is_null()
-        && simple(value)
-        && LLVMGetInstructionParent(value) == bb
-        && single_use(value);
-    if !load_here {
+    // The stored values, each stored only here.
+    if w.iter().any(|s| !single_use(LLVMGetOperand(s.0, 0))) {
         return None;
     }
-    let (sb, so) = base_and_offset(LLVMGetOperand(inst, 1));
-    let (lb, lo) = base_and_offset(LLVMGetOperand(value, 0));
-    Some(((sb.raw(), lb.raw(), ty), (inst, value, so, lo)))
+    let lanes: Vec<usize> = w.iter().map(|s| reader.scalar(LLVMGetOperand(s.0, 0))).collect();
+    let tree = tree::build(&reader.scalars, &lanes, bytes)?;
+    let at = |v: LLVMValueRef| position.get(&v).copied();
+    let stored: Vec<LLVMValueRef> = w.iter().map(|s| s.0).collect();
+    let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
+    let mut all: Vec<LLVMValueRef> = stored.clone();
+    all.extend(&replaced);
+    let first = *all.iter().min_by_key(|&&v| at(v).unwrap_or(usize::MAX))?;
+    let last = *all.iter().max_by_key(|&&v| at(v).unwrap_or(0))?;
+    if all.iter().any(|&v| at(v).is_none()) {
+        return None;
+    }
+    let loads: Vec<LLVMValueRef> =
+        replaced.iter().copied().filter(|&v| !LLVMIsALoadInst(v).is_null()).collect();
+    if !quiet_between(first, last, &stored, &loads) {
+        return None;
+    }
+    let stored_len = n as i64 * bytes;
+    for (base, from, len) in tree.load_ranges() {
+        let base = reader.bases[base];
+        let apart = if base == store_base {
+            !pure::overlap_ranges(from, len as i64 * bytes, start, stored_len)
+        } else {
+            distinct_objects(base, store_base)
+        };
+        if !apart {
+            return None;
+        }
+    }
+    Some(StoreTree {
+        stores: stored.into_iter().map(Inst).collect(),
+        store_start: start,
+        tree,
+        store_base,
+        scalars: reader.values.clone(),
+        bases: reader.bases.clone(),
+        elem,
+        last,
+    })
 }
 
-/// Nothing between `first` and `last` (inclusive) touches memory but the copies.
+/// Nothing between `first` and `last` (inclusive) touches memory but the tree's loads
+/// and the window's stores.
 unsafe fn quiet_between(
     first: LLVMValueRef,
     last: LLVMValueRef,
@@ -215,91 +336,131 @@ unsafe fn identified(v: LLVMValueRef) -> bool {
     index.is_some_and(|i| !LLVMGetEnumAttributeAtIndex(func, i + 1, kind).is_null())
 }
 
-/// The vector copy built for a permuted copy: the load before its first instruction,
-/// the shuffle, the store after its last.
-pub struct BuiltCopy {
+/// The vector code built for a store tree, after its last store: the vector store and
+/// everything built.
+pub struct BuiltTree {
     pub store: Inst,
     built: Vec<LLVMValueRef>,
 }
 
-/// Builds `copy`'s vector load, shuffle and store.
-pub fn build_copy(copy: &PermutedCopy) -> BuiltCopy {
-    let n = copy.window.mask.len() as u32;
-    // SAFETY: the bases dominate `first` (checked when found); `last` is a live
-    // instruction with a successor (a block ends with its terminator, never a store).
+/// Builds `t`'s vector code right after its last store.
+pub fn build_tree(t: &StoreTree) -> BuiltTree {
+    let n = t.stores.len() as u32;
+    // SAFETY: the bases dominate the last store (the loads and stores use them before
+    // it); a store is never a block's last instruction (its terminator is).
     unsafe {
-        let ctx = LLVMGetTypeContext(copy.elem);
-        let vty = LLVMVectorType(copy.elem, n);
-        let i8t = LLVMInt8TypeInContext(ctx);
-        let i64t = LLVMInt64TypeInContext(ctx);
-        let i32t = LLVMInt32TypeInContext(ctx);
+        let ctx = LLVMGetTypeContext(t.elem);
         let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(t.last));
         let mut built = Vec::new();
-        let address = |base: LLVMValueRef, offset: i64, built: &mut Vec<LLVMValueRef>| {
-            if offset == 0 {
-                return base;
-            }
-            let mut idx = [LLVMConstInt(i64t, offset as u64, 1)];
-            let g = LLVMBuildGEP2(builder, i8t, base, idx.as_mut_ptr(), 1, c"".as_ptr());
-            if !LLVMIsAInstruction(g).is_null() {
-                built.push(g);
-            }
-            g
-        };
-        // Alignment: the scalar access at the vector's first address.
-        let align_of = |accesses: &[Inst], offsets: &[i64], start: i64| {
-            accesses
-                .iter()
-                .zip(offsets)
-                .find(|(_, &o)| o == start)
-                .map_or(1, |(a, _)| LLVMGetAlignment(a.raw()))
-        };
-        let (load_offsets, store_offsets): (Vec<i64>, Vec<i64>) = copy
-            .loads
-            .iter()
-            .zip(&copy.stores)
-            .map(|(l, s)| {
-                (
-                    base_and_offset(LLVMGetOperand(l.raw(), 0)).1,
-                    base_and_offset(LLVMGetOperand(s.raw(), 1)).1,
-                )
-            })
-            .unzip();
-        LLVMPositionBuilderBefore(builder, copy.first);
-        let from = address(copy.load_base.raw(), copy.window.load_start, &mut built);
-        let load = LLVMBuildLoad2(builder, vty, from, c"".as_ptr());
-        LLVMSetAlignment(
-            load,
-            align_of(&copy.loads, &load_offsets, copy.window.load_start),
-        );
-        built.push(load);
-        let mut m: Vec<LLVMValueRef> = copy
-            .window
-            .mask
-            .iter()
-            .map(|&x| LLVMConstInt(i32t, x as u64, 0))
-            .collect();
-        let m = LLVMConstVector(m.as_mut_ptr(), n);
-        let shuffle = LLVMBuildShuffleVector(builder, load, LLVMGetPoison(vty), m, c"".as_ptr());
-        built.push(shuffle);
-        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(copy.last));
-        let to = address(copy.store_base.raw(), copy.window.store_start, &mut built);
-        let store = LLVMBuildStore(builder, shuffle, to);
-        LLVMSetAlignment(
-            store,
-            align_of(&copy.stores, &store_offsets, copy.window.store_start),
-        );
+        let value = build_node(builder, t, &t.tree, &mut built);
+        let to = address(builder, t.store_base, t.store_start, &mut built);
+        let store = LLVMBuildStore(builder, value, to);
+        LLVMSetAlignment(store, LLVMGetAlignment(t.stores[0].raw()));
         built.push(store);
         LLVMDisposeBuilder(builder);
-        BuiltCopy {
+        let _ = n;
+        BuiltTree {
             store: Inst(store),
             built,
         }
     }
 }
 
-/// Erases a vector copy that was not used.
-pub fn discard_copy(b: BuiltCopy) {
+unsafe fn address(
+    builder: LLVMBuilderRef,
+    base: LLVMValueRef,
+    offset: i64,
+    built: &mut Vec<LLVMValueRef>,
+) -> LLVMValueRef {
+    if offset == 0 {
+        return base;
+    }
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(base));
+    let mut idx = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset as u64, 1)];
+    let g = LLVMBuildGEP2(builder, LLVMInt8TypeInContext(ctx), base, idx.as_mut_ptr(), 1, c"".as_ptr());
+    if !LLVMIsAInstruction(g).is_null() {
+        built.push(g);
+    }
+    g
+}
+
+unsafe fn build_node(
+    builder: LLVMBuilderRef,
+    t: &StoreTree,
+    node: &Node,
+    built: &mut Vec<LLVMValueRef>,
+) -> LLVMValueRef {
+    let ctx = LLVMGetTypeContext(t.elem);
+    let n = t.stores.len() as u32;
+    match node {
+        Node::Loads {
+            base,
+            start,
+            len,
+            mask,
+            scalars,
+        } => {
+            let from = address(builder, t.bases[*base], *start, built);
+            let vty = LLVMVectorType(t.elem, *len as u32);
+            let load = LLVMBuildLoad2(builder, vty, from, c"".as_ptr());
+            // The alignment of the scalar load at the range's first element.
+            let align = scalars
+                .iter()
+                .map(|&s| t.scalars[s])
+                .find(|&l| base_and_offset(LLVMGetOperand(l, 0)).1 == *start)
+                .map_or(1, |l| LLVMGetAlignment(l));
+            LLVMSetAlignment(load, align);
+            built.push(load);
+            let identity = *len == mask.len() && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
+            if identity {
+                return load;
+            }
+            let i32t = LLVMInt32TypeInContext(ctx);
+            let mut m: Vec<LLVMValueRef> =
+                mask.iter().map(|&x| LLVMConstInt(i32t, x as u64, 0)).collect();
+            let m = LLVMConstVector(m.as_mut_ptr(), n);
+            let s = LLVMBuildShuffleVector(builder, load, LLVMGetPoison(vty), m, c"".as_ptr());
+            built.push(s);
+            s
+        }
+        Node::Binary {
+            op,
+            lhs,
+            rhs,
+            scalars,
+        } => {
+            let l = build_node(builder, t, lhs, built);
+            let r = build_node(builder, t, rhs, built);
+            let Some(opcode) = opcode_of(*op) else {
+                return LLVMGetPoison(LLVMTypeOf(l));
+            };
+            let v = LLVMBuildBinOp(builder, opcode, l, r, c"".as_ptr());
+            if !LLVMIsAInstruction(v).is_null() {
+                // The flags every lane's operation has (never more).
+                let lanes: Vec<LLVMValueRef> = scalars.iter().map(|&s| t.scalars[s]).collect();
+                if LLVMCanValueUseFastMathFlags(v) != 0 {
+                    let fmf = lanes
+                        .iter()
+                        .fold(!0, |acc, &x| acc & LLVMGetFastMathFlags(x));
+                    LLVMSetFastMathFlags(v, fmf);
+                } else if matches!(opcode, LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul) {
+                    LLVMSetNSW(v, lanes.iter().all(|&x| LLVMGetNSW(x) != 0) as i32);
+                    LLVMSetNUW(v, lanes.iter().all(|&x| LLVMGetNUW(x) != 0) as i32);
+                }
+                built.push(v);
+            }
+            v
+        }
+        Node::Consts(c) => {
+            let mut values: Vec<LLVMValueRef> = c.iter().map(|&p| p as usize as LLVMValueRef).collect();
+            LLVMConstVector(values.as_mut_ptr(), n)
+        }
+    }
+}
+
+/// Erases vector code that was not used.
+pub fn discard_tree(b: BuiltTree) {
     // SAFETY: built here, used only by each other: erased users first.
     unsafe {
         for &i in b.built.iter().rev() {
@@ -308,32 +469,28 @@ pub fn discard_copy(b: BuiltCopy) {
     }
 }
 
-/// Erases the scalar copies `b` replaces, and their addresses nothing else reads.
-pub fn replace_copy(copy: &PermutedCopy, _b: BuiltCopy) {
-    // SAFETY: the scalar stores, then their loads (read only by them), then the
-    // address computations left unread.
+/// Erases the scalar stores and the scalar code `b` replaces, and addresses left unread.
+pub fn replace_tree(t: &StoreTree, _b: BuiltTree) {
+    // SAFETY: the stores first, then the tree's scalars (each read only within the
+    // tree, erased as they become unread), then their addresses.
     unsafe {
         let mut addresses = Vec::new();
-        for s in &copy.stores {
-            let p = LLVMGetOperand(s.raw(), 1);
+        let note = |p: LLVMValueRef, addresses: &mut Vec<Inst>| {
+            if !LLVMIsAGetElementPtrInst(p).is_null() && !addresses.contains(&Inst(p)) {
+                addresses.push(Inst(p));
+            }
+        };
+        for s in &t.stores {
+            note(LLVMGetOperand(s.raw(), 1), &mut addresses);
             LLVMInstructionEraseFromParent(s.raw());
-            if !LLVMIsAGetElementPtrInst(p).is_null() {
-                addresses.push(Inst(p));
+        }
+        let scalars: Vec<Inst> = t.tree.scalars().iter().map(|&s| Inst(t.scalars[s])).collect();
+        for s in &scalars {
+            if !LLVMIsALoadInst(s.raw()).is_null() {
+                note(LLVMGetOperand(s.raw(), 0), &mut addresses);
             }
         }
-        for l in &copy.loads {
-            let p = LLVMGetOperand(l.raw(), 0);
-            LLVMInstructionEraseFromParent(l.raw());
-            if !LLVMIsAGetElementPtrInst(p).is_null() {
-                addresses.push(Inst(p));
-            }
-        }
-        let mut once: Vec<Inst> = Vec::new();
-        for a in addresses {
-            if !once.contains(&a) {
-                once.push(a);
-            }
-        }
-        super::erase_unused(&once);
+        super::erase_unused(&scalars);
+        super::erase_unused(&addresses);
     }
 }

@@ -96,7 +96,7 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     // Permuted scalar copies: one vector copy and a shuffle, which the rest then sees.
     if options.slp {
         let remarks = target.remarks_enabled();
-        slp::vectorize_copies(
+        slp::vectorize_trees(
             func,
             target,
             options.stage,

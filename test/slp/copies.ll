@@ -24,7 +24,7 @@ declare void @g()
 ; OFF:           load i16
 ; EARLY-LABEL: @transpose(
 ; EARLY:         shufflevector <64 x i16> {{%.*}}, <64 x i16> poison, <64 x i32> <i32 0, i32 8, i32 16,
-; REMARK: remark: {{.*}}slp: 64 scalar copies in another order (llc 128) became a <64 x i16> load, shuffle and store (llc {{[0-9]+}})
+; REMARK: remark: {{.*}}slp: 64 scalar copies (llc 128) became <64 x i16> vector code with loads and shuffles (llc {{[0-9]+}})
 ; ASM-LABEL: transpose:
 ; ASM-NOT:       movzwl
 ; ASM:           retq

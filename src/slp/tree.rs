@@ -1,0 +1,373 @@
+//! The SLP tree, bottom-up from a store chain: each node a bundle of scalars, one per
+//! lane, that one vector value computes.
+//!
+//! * **Loads** of one base from a consecutive range that the bundle reads whole (every
+//!   element at least once, in any order, some twice): one vector load of the range
+//!   and, unless the bundle is the range in order, one shuffle — the *permutation
+//!   node*, whose mask the library lowers (seed 003: stock SLP prices it through TTI,
+//!   which knows a dozen shapes, or gives up).
+//! * **Operations** of one opcode: the operation on two child bundles. A commutative
+//!   operation may take its operands in the other order in any lane, so that a lane's
+//!   operand reads the same base as lane 0's (a short look-ahead).
+//! * **Constants**: a constant vector.
+//!
+//! Anything else fails the tree (no gathers yet). [`build`] works on [`Scalar`]s that
+//! `ir::slp` reads from the IR; [`run`] evaluates a tree on symbolic memory, which the
+//! tests check against the scalars.
+
+/// A scalar the tree may take: read from the IR, each used only by what reads it here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// A simple load from base `base` (an id) at byte `offset`.
+    Load { base: usize, offset: i64 },
+    /// A binary operation (an opcode id) on two scalars.
+    Binary {
+        op: u32,
+        commutative: bool,
+        lhs: usize,
+        rhs: usize,
+    },
+    /// A constant (its bits).
+    Const(u64),
+    /// Anything else.
+    Other,
+}
+
+/// A node of the tree: a vector of `lanes` elements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// Elements `start / elem ..` of base `base`, `len` of them loaded; lane `j` is
+    /// loaded element `mask[j]`.
+    Loads {
+        base: usize,
+        start: i64,
+        len: usize,
+        mask: Vec<i32>,
+        /// The scalar loads, one per lane.
+        scalars: Vec<usize>,
+    },
+    Binary {
+        op: u32,
+        lhs: Box<Node>,
+        rhs: Box<Node>,
+        /// The scalar operations, one per lane.
+        scalars: Vec<usize>,
+    },
+    Consts(Vec<u64>),
+}
+
+impl Node {
+    /// Whether the tree needs a shuffle anywhere (a permutation node): what stock SLP
+    /// prices worst.
+    pub fn permutes(&self) -> bool {
+        match self {
+            Node::Loads { len, mask, .. } => {
+                *len != mask.len() || mask.iter().enumerate().any(|(j, &m)| m != j as i32)
+            }
+            Node::Binary { lhs, rhs, .. } => lhs.permutes() || rhs.permutes(),
+            Node::Consts(_) => false,
+        }
+    }
+
+    /// Every load node: (base, byte start, elements).
+    pub fn load_ranges(&self) -> Vec<(usize, i64, usize)> {
+        match self {
+            Node::Loads {
+                base, start, len, ..
+            } => vec![(*base, *start, *len)],
+            Node::Binary { lhs, rhs, .. } => {
+                let mut v = lhs.load_ranges();
+                v.extend(rhs.load_ranges());
+                v
+            }
+            Node::Consts(_) => Vec::new(),
+        }
+    }
+
+    /// Every scalar the tree replaces (loads and operations).
+    pub fn scalars(&self) -> Vec<usize> {
+        match self {
+            Node::Loads { scalars, .. } => scalars.clone(),
+            Node::Binary {
+                lhs, rhs, scalars, ..
+            } => {
+                let mut v = scalars.clone();
+                v.extend(lhs.scalars());
+                v.extend(rhs.scalars());
+                v
+            }
+            Node::Consts(_) => Vec::new(),
+        }
+    }
+}
+
+/// Loaded ranges longer than this many times the lanes are not taken.
+const MAX_RANGE_FACTOR: usize = 2;
+
+/// Operations deep, at most.
+const MAX_DEPTH: usize = 8;
+
+/// The tree computing `lanes` (scalar ids, one per lane) of `elem`-byte elements, if
+/// every bundle is one of the node kinds.
+pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
+    bundle(scalars, lanes, elem, 0)
+}
+
+fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
+    let n = lanes.len();
+    if n == 0 || elem <= 0 || depth > MAX_DEPTH {
+        return None;
+    }
+    // Each scalar once per tree: a scalar in two lanes would be replaced twice.
+    let mut seen = lanes.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    let all_consts = lanes.iter().all(|&s| matches!(scalars[s], Scalar::Const(_)));
+    if seen.len() != n && !all_consts {
+        return None;
+    }
+    match &scalars[lanes[0]] {
+        Scalar::Load { base, .. } => {
+            let mut offsets = Vec::with_capacity(n);
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Load { base: b, offset } if b == *base => offsets.push(offset),
+                    _ => return None,
+                }
+            }
+            let start = *offsets.iter().min()?;
+            let end = *offsets.iter().max()?;
+            if (end - start) % elem != 0 {
+                return None;
+            }
+            let len = ((end - start) / elem) as usize + 1;
+            if len > MAX_RANGE_FACTOR * n {
+                return None;
+            }
+            let mut read = vec![false; len];
+            let mut mask = Vec::with_capacity(n);
+            for &o in &offsets {
+                if (o - start) % elem != 0 {
+                    return None;
+                }
+                let k = ((o - start) / elem) as usize;
+                read[k] = true;
+                mask.push(k as i32);
+            }
+            // Never a byte the scalar loads did not read.
+            if read.iter().any(|r| !r) {
+                return None;
+            }
+            Some(Node::Loads {
+                base: *base,
+                start,
+                len,
+                mask,
+                scalars: lanes.to_vec(),
+            })
+        }
+        Scalar::Binary {
+            op, commutative, ..
+        } => {
+            let mut pairs = Vec::with_capacity(n);
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Binary {
+                        op: o, lhs, rhs, ..
+                    } if o == *op => pairs.push((lhs, rhs)),
+                    _ => return None,
+                }
+            }
+            if *commutative {
+                // Lane by lane, the order whose left operand looks like lane 0's.
+                let key = |s: usize| match scalars[s] {
+                    Scalar::Load { base, .. } => (0, base as u64),
+                    Scalar::Binary { op, .. } => (1, u64::from(op)),
+                    Scalar::Const(_) => (2, 0),
+                    Scalar::Other => (3, s as u64),
+                };
+                let want = key(pairs[0].0);
+                for p in pairs.iter_mut().skip(1) {
+                    if key(p.0) != want && key(p.1) == want {
+                        *p = (p.1, p.0);
+                    }
+                }
+            }
+            let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
+            let lhs = bundle(scalars, &l, elem, depth + 1)?;
+            let rhs = bundle(scalars, &r, elem, depth + 1)?;
+            Some(Node::Binary {
+                op: *op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                scalars: lanes.to_vec(),
+            })
+        }
+        Scalar::Const(_) if all_consts => Some(Node::Consts(
+            lanes
+                .iter()
+                .map(|&s| match scalars[s] {
+                    Scalar::Const(c) => c,
+                    _ => 0,
+                })
+                .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// A lane's value as a term: what the tests compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    Load(usize, i64),
+    Op(u32, Box<Term>, Box<Term>),
+    Const(u64),
+}
+
+/// The term of a scalar (commutative operations with their operands in order).
+pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
+    Some(match &scalars[s] {
+        Scalar::Load { base, offset } => Term::Load(*base, *offset),
+        Scalar::Binary {
+            op,
+            commutative,
+            lhs,
+            rhs,
+        } => {
+            let (a, b) = (scalar_term(scalars, *lhs)?, scalar_term(scalars, *rhs)?);
+            order(*op, *commutative, a, b)
+        }
+        Scalar::Const(c) => Term::Const(*c),
+        Scalar::Other => return None,
+    })
+}
+
+fn order(op: u32, commutative: bool, a: Term, b: Term) -> Term {
+    let key = |t: &Term| format!("{t:?}");
+    if commutative && key(&b) < key(&a) {
+        Term::Op(op, Box::new(b), Box::new(a))
+    } else {
+        Term::Op(op, Box::new(a), Box::new(b))
+    }
+}
+
+/// The terms a tree computes, lane by lane (`commutative` says which opcodes are).
+pub fn run(node: &Node, elem: i64, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
+    match node {
+        Node::Loads {
+            base, start, mask, ..
+        } => mask
+            .iter()
+            .map(|&m| Term::Load(*base, start + elem * i64::from(m)))
+            .collect(),
+        Node::Binary { op, lhs, rhs, .. } => run(lhs, elem, commutative)
+            .into_iter()
+            .zip(run(rhs, elem, commutative))
+            .map(|(a, b)| order(*op, commutative(*op), a, b))
+            .collect(),
+        Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ADD: u32 = 1;
+    const SUB: u32 = 2;
+
+    fn commutative(op: u32) -> bool {
+        op == ADD
+    }
+
+    /// out[j] = a[p(j)] + b[q(j)] with some operands swapped, and a constant.
+    #[test]
+    fn a_permuted_sum_is_loads_shuffles_and_an_add() {
+        let mut scalars = Vec::new();
+        let mut lanes = Vec::new();
+        let p = [3, 2, 1, 0];
+        for (j, &pj) in p.iter().enumerate() {
+            let a = scalars.len();
+            scalars.push(Scalar::Load { base: 0, offset: 4 * pj });
+            let b = scalars.len();
+            scalars.push(Scalar::Load { base: 1, offset: 4 * j as i64 });
+            let (lhs, rhs) = if j % 2 == 0 { (a, b) } else { (b, a) };
+            scalars.push(Scalar::Binary { op: ADD, commutative: true, lhs, rhs });
+            lanes.push(scalars.len() - 1);
+        }
+        let tree = build(&scalars, &lanes, 4).unwrap();
+        assert!(tree.permutes());
+        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        assert_eq!(run(&tree, 4, &commutative), want);
+        let Node::Binary { lhs, .. } = &tree else { panic!() };
+        assert!(matches!(**lhs, Node::Loads { base: 0, ref mask, .. } if *mask == vec![3, 2, 1, 0]));
+    }
+
+    #[test]
+    fn a_subtraction_keeps_its_order_and_gaps_fail() {
+        let scalars = vec![
+            Scalar::Load { base: 0, offset: 0 },
+            Scalar::Load { base: 1, offset: 0 },
+            Scalar::Binary { op: SUB, commutative: false, lhs: 1, rhs: 0 },
+            Scalar::Load { base: 0, offset: 8 },
+            Scalar::Load { base: 1, offset: 4 },
+            Scalar::Binary { op: SUB, commutative: false, lhs: 3, rhs: 4 },
+        ];
+        // Lane 1 has its operands the other way: not one bundle of base 1 on the left.
+        assert!(build(&scalars, &[2, 5], 4).is_none());
+        // Base 0 read at 0 and 8 only: element 1 never read, no vector load of it.
+        let loads = [0, 3];
+        assert!(build(&scalars, &loads, 4).is_none());
+    }
+
+    /// Random trees of loads, constants and two operations: whatever builds computes
+    /// each lane's term.
+    #[test]
+    fn random_trees_compute_every_lane() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut built = 0;
+        for _ in 0..3000 {
+            let n = [2usize, 4, 8][next(3) as usize];
+            let mut scalars = Vec::new();
+            let mut perm: Vec<i64> = (0..n as i64).collect();
+            for i in (1..n).rev() {
+                perm.swap(i, next(i as u64 + 1) as usize);
+            }
+            let shape = next(3);
+            let mut lanes = Vec::new();
+            for j in 0..n {
+                let leaf = |scalars: &mut Vec<Scalar>, base: usize, k: i64, next: &mut dyn FnMut(u64) -> u64| {
+                    if next(10) == 0 {
+                        scalars.push(Scalar::Const(next(5)));
+                    } else {
+                        scalars.push(Scalar::Load { base, offset: 4 * k });
+                    }
+                    scalars.len() - 1
+                };
+                let a = leaf(&mut scalars, 0, perm[j], &mut next);
+                if shape == 0 {
+                    lanes.push(a);
+                    continue;
+                }
+                let b = leaf(&mut scalars, 1, (j as i64 + next(2) as i64) % n as i64, &mut next);
+                let op = if next(2) == 0 { ADD } else { SUB };
+                let (lhs, rhs) = if next(2) == 0 { (a, b) } else { (b, a) };
+                scalars.push(Scalar::Binary { op, commutative: commutative(op), lhs, rhs });
+                lanes.push(scalars.len() - 1);
+            }
+            if let Some(tree) = build(&scalars, &lanes, 4) {
+                built += 1;
+                let want: Vec<Term> =
+                    lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+                assert_eq!(run(&tree, 4, &commutative), want);
+            }
+        }
+        assert!(built > 300, "{built}");
+    }
+}
