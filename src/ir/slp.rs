@@ -118,9 +118,8 @@ impl Reader {
         if let Some(&id) = self.ids.get(&v) {
             return id;
         }
-        let local = !LLVMIsAInstruction(v).is_null()
-            && LLVMGetInstructionParent(v) == self.block
-            && single_use(v);
+        // Of this block; read elsewhere too, it stays for those (and is computed again).
+        let local = !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == self.block;
         let s = if LLVMIsConstant(v) != 0
             && (!LLVMIsAConstantInt(v).is_null() || !LLVMIsAConstantFP(v).is_null())
         {
@@ -353,7 +352,8 @@ pub fn build_tree(t: &StoreTree) -> BuiltTree {
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(t.last));
         let mut built = Vec::new();
-        let value = build_node(builder, t, &t.tree, &mut built);
+        let mut loaded = HashMap::new();
+        let value = build_node(builder, t, &t.tree, &mut loaded, &mut built);
         let to = address(builder, t.store_base, t.store_start, &mut built);
         let store = LLVMBuildStore(builder, value, to);
         LLVMSetAlignment(store, LLVMGetAlignment(t.stores[0].raw()));
@@ -385,10 +385,12 @@ unsafe fn address(
     g
 }
 
+/// The vector value of `node`; one vector load per range (`loaded`).
 unsafe fn build_node(
     builder: LLVMBuilderRef,
     t: &StoreTree,
     node: &Node,
+    loaded: &mut HashMap<(usize, i64), LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
 ) -> LLVMValueRef {
     let ctx = LLVMGetTypeContext(t.elem);
@@ -401,17 +403,31 @@ unsafe fn build_node(
             mask,
             scalars,
         } => {
-            let from = address(builder, t.bases[*base], *start, built);
             let vty = LLVMVectorType(t.elem, *len as u32);
-            let load = LLVMBuildLoad2(builder, vty, from, c"".as_ptr());
-            // The alignment of the scalar load at the range's first element.
-            let align = scalars
-                .iter()
-                .map(|&s| t.scalars[s])
-                .find(|&l| base_and_offset(LLVMGetOperand(l, 0)).1 == *start)
-                .map_or(1, |l| LLVMGetAlignment(l));
-            LLVMSetAlignment(load, align);
-            built.push(load);
+            let load = match loaded.get(&(*base, *start)) {
+                Some(&l) => l,
+                None => {
+                    let from = address(builder, t.bases[*base], *start, built);
+                    let load = LLVMBuildLoad2(builder, vty, from, c"".as_ptr());
+                    // The alignment of a scalar load of the range's first element.
+                    let align = t
+                        .tree
+                        .scalars()
+                        .iter()
+                        .map(|&s| t.scalars[s])
+                        .filter(|&l| !LLVMIsALoadInst(l).is_null())
+                        .find(|&l| {
+                            let (b, o) = base_and_offset(LLVMGetOperand(l, 0));
+                            b.raw() == t.bases[*base] && o == *start
+                        })
+                        .map_or(1, |l| LLVMGetAlignment(l));
+                    LLVMSetAlignment(load, align);
+                    built.push(load);
+                    loaded.insert((*base, *start), load);
+                    load
+                }
+            };
+            let _ = scalars;
             let identity = *len == mask.len() && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
             if identity {
                 return load;
@@ -430,8 +446,8 @@ unsafe fn build_node(
             rhs,
             scalars,
         } => {
-            let l = build_node(builder, t, lhs, built);
-            let r = build_node(builder, t, rhs, built);
+            let l = build_node(builder, t, lhs, loaded, built);
+            let r = build_node(builder, t, rhs, loaded, built);
             let Some(opcode) = opcode_of(*op) else {
                 return LLVMGetPoison(LLVMTypeOf(l));
             };
@@ -484,7 +500,12 @@ pub fn replace_tree(t: &StoreTree, _b: BuiltTree) {
             note(LLVMGetOperand(s.raw(), 1), &mut addresses);
             LLVMInstructionEraseFromParent(s.raw());
         }
-        let scalars: Vec<Inst> = t.tree.scalars().iter().map(|&s| Inst(t.scalars[s])).collect();
+        let mut scalars: Vec<Inst> = Vec::new();
+        for &s in &t.tree.scalars() {
+            if !scalars.contains(&Inst(t.scalars[s])) {
+                scalars.push(Inst(t.scalars[s]));
+            }
+        }
         for s in &scalars {
             if !LLVMIsALoadInst(s.raw()).is_null() {
                 note(LLVMGetOperand(s.raw(), 0), &mut addresses);

@@ -33,10 +33,10 @@
 //! | `compute`      | shuffles of lane-wise operations move below them where they    |
 //! |                | compose with the shuffles there (default; late)                |
 //! | `no-compute`   | leave that out                                                 |
-//! | `slp`          | store chains of scalar copies in another order become a vector |
-//! |                | load, shuffle and store where that compiles shorter (default;   |
-//! |                | before the vectorizers for 16 elements or more, or outside      |
-//! |                | loops; after them for what stayed scalar)                      |
+//! | `slp`          | store chains whose values are one tree of loads (in any order), |
+//! |                | operations and constants become vector code where that compiles |
+//! |                | shorter (default; before the vectorizers where the tree needs a |
+//! |                | shuffle, after them for what stayed scalar)                    |
 //! | `no-slp`       | leave that out                                                 |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
@@ -93,7 +93,7 @@ pub struct Options {
     pub networks: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
-    /// Permuted scalar copies as vector copies (`crate::slp`).
+    /// Store chains as vector code (`crate::slp`).
     pub slp: bool,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.

@@ -3,10 +3,10 @@
 //! with their loads, from the bases alone); the shuffles then go through the library
 //! (the late instance's networks, selection, ...).
 //!
-//! Placement (docs/slp.md): the instance before the vectorizers takes trees with a
-//! permutation (what stock SLP prices worst) of 16 lanes or more, or outside loops (the
-//! loop vectorizer forms interleave groups of at most 8 and does small strided copies
-//! in loops across iterations); the instance after them takes what stayed scalar.
+//! Placement (docs/slp.md): the instance before the vectorizers takes the trees with a
+//! permutation (what stock SLP prices worst: a 4x4 matrix-vector product stored in
+//! another order becomes 160 shuffle instructions on x86-64-v3), and leaves the others to
+//! the vectorizers; the instance after them takes what stayed scalar.
 
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
@@ -16,10 +16,6 @@ static TREES: Statistic = Statistic {
     name: c"NumSlpTrees",
     desc: c"Store chains made vector code by shuffle-lib's SLP",
 };
-
-/// Trees this wide go before the vectorizers even in loops: beyond the loop
-/// vectorizer's interleave groups (at most 8 members).
-const EARLY_IN_LOOP: usize = 16;
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
@@ -34,8 +30,7 @@ pub fn vectorize_trees(
     for t in ir::slp::store_trees(func) {
         let in_loop = ir::lower::in_cycle(t.stores[0]);
         let n = t.stores.len();
-        let early = stage == Stage::Early;
-        if early && !always && (!t.tree.permutes() || (in_loop && n < EARLY_IN_LOOP)) {
+        if stage == Stage::Early && !always && !t.tree.permutes() {
             continue;
         }
         let built = ir::slp::build_tree(&t);

@@ -69,7 +69,8 @@ impl Node {
         }
     }
 
-    /// Every load node: (base, byte start, elements).
+    /// Every load node: (base, byte start, elements); after [`build`], overlapping
+    /// nodes of one base share one range.
     pub fn load_ranges(&self) -> Vec<(usize, i64, usize)> {
         match self {
             Node::Loads {
@@ -101,16 +102,87 @@ impl Node {
     }
 }
 
-/// Loaded ranges longer than this many times the lanes are not taken.
-const MAX_RANGE_FACTOR: usize = 2;
+/// Elements of one base loaded as one vector, at most.
+const MAX_LOADED: usize = 128;
 
 /// Operations deep, at most.
 const MAX_DEPTH: usize = 8;
 
 /// The tree computing `lanes` (scalar ids, one per lane) of `elem`-byte elements, if
-/// every bundle is one of the node kinds.
+/// every bundle is one of the node kinds. Bundles of one base whose ranges overlap read
+/// one vector: the union, every element of which some scalar load of the tree reads
+/// (never a byte the scalar code did not).
 pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
-    bundle(scalars, lanes, elem, 0)
+    let mut tree = bundle(scalars, lanes, elem, 0)?;
+    unify(&mut tree, scalars, elem)?;
+    Some(tree)
+}
+
+/// Rewrites every load bundle to read its cluster: the union of the bundles' ranges of
+/// one base that overlap (a matrix's columns: one range; a vector's broadcast elements:
+/// one each). `None` if a cluster has an element no scalar load reads, or is too long.
+fn unify(tree: &mut Node, scalars: &[Scalar], elem: i64) -> Option<()> {
+    let mut ranges: Vec<(usize, i64, i64)> = tree
+        .load_ranges()
+        .into_iter()
+        .map(|(base, start, len)| (base, start, start + elem * (len as i64 - 1)))
+        .collect();
+    ranges.sort_unstable();
+    let mut clusters: Vec<(usize, i64, i64)> = Vec::new();
+    for r in ranges {
+        match clusters.last_mut() {
+            Some(c) if c.0 == r.0 && r.1 <= c.2 => c.2 = c.2.max(r.2),
+            _ => clusters.push(r),
+        }
+    }
+    for &(base, start, end) in &clusters {
+        let len = ((end - start) / elem) as usize + 1;
+        if len > MAX_LOADED {
+            return None;
+        }
+        let mut read = vec![false; len];
+        for s in tree.scalars() {
+            if let Scalar::Load { base: b, offset } = scalars[s] {
+                if b == base && (start..=end).contains(&offset) {
+                    read[((offset - start) / elem) as usize] = true;
+                }
+            }
+        }
+        if read.iter().any(|r| !r) {
+            return None;
+        }
+    }
+    rebase(tree, &clusters, elem);
+    Some(())
+}
+
+fn rebase(node: &mut Node, ranges: &[(usize, i64, i64)], elem: i64) {
+    match node {
+        Node::Loads {
+            base,
+            start,
+            len,
+            mask,
+            ..
+        } => {
+            let cluster = ranges
+                .iter()
+                .find(|r| r.0 == *base && r.1 <= *start && *start <= r.2);
+            if let Some(&(_, from, to)) = cluster {
+                let shift = ((*start - from) / elem) as i32;
+                for m in mask.iter_mut() {
+                    *m += shift;
+                }
+                *start = from;
+                *len = ((to - from) / elem) as usize + 1;
+            }
+        }
+        Node::Binary { lhs, rhs, .. } => {
+            rebase(lhs, ranges, elem);
+            rebase(rhs, ranges, elem);
+        }
+        Node::Consts(_) => {}
+    }
 }
 
 fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
@@ -118,14 +190,8 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
     if n == 0 || elem <= 0 || depth > MAX_DEPTH {
         return None;
     }
-    // Each scalar once per tree: a scalar in two lanes would be replaced twice.
-    let mut seen = lanes.to_vec();
-    seen.sort_unstable();
-    seen.dedup();
+    // A scalar may be in several lanes (a value broadcast): computed in each.
     let all_consts = lanes.iter().all(|&s| matches!(scalars[s], Scalar::Const(_)));
-    if seen.len() != n && !all_consts {
-        return None;
-    }
     match &scalars[lanes[0]] {
         Scalar::Load { base, .. } => {
             let mut offsets = Vec::with_capacity(n);
@@ -141,22 +207,15 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 return None;
             }
             let len = ((end - start) / elem) as usize + 1;
-            if len > MAX_RANGE_FACTOR * n {
+            if len > MAX_LOADED {
                 return None;
             }
-            let mut read = vec![false; len];
             let mut mask = Vec::with_capacity(n);
             for &o in &offsets {
                 if (o - start) % elem != 0 {
                     return None;
                 }
-                let k = ((o - start) / elem) as usize;
-                read[k] = true;
-                mask.push(k as i32);
-            }
-            // Never a byte the scalar loads did not read.
-            if read.iter().any(|r| !r) {
-                return None;
+                mask.push(((o - start) / elem) as i32);
             }
             Some(Node::Loads {
                 base: *base,
@@ -179,16 +238,23 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 }
             }
             if *commutative {
-                // Lane by lane, the order whose left operand looks like lane 0's.
+                // Lane by lane, the order whose left operand looks most like lane 0's:
+                // the same kind (loads of the same base, operations of the same
+                // opcode), then, for loads, the nearest address.
                 let key = |s: usize| match scalars[s] {
                     Scalar::Load { base, .. } => (0, base as u64),
                     Scalar::Binary { op, .. } => (1, u64::from(op)),
                     Scalar::Const(_) => (2, 0),
                     Scalar::Other => (3, s as u64),
                 };
-                let want = key(pairs[0].0);
+                let offset = |s: usize| match scalars[s] {
+                    Scalar::Load { offset, .. } => offset,
+                    _ => 0,
+                };
+                let (want, near) = (key(pairs[0].0), offset(pairs[0].0));
+                let unlike = |s: usize| (key(s) != want, (offset(s) - near).abs());
                 for p in pairs.iter_mut().skip(1) {
-                    if key(p.0) != want && key(p.1) == want {
+                    if unlike(p.1) < unlike(p.0) {
                         *p = (p.1, p.0);
                     }
                 }
@@ -318,6 +384,44 @@ mod tests {
         // Base 0 read at 0 and 8 only: element 1 never read, no vector load of it.
         let loads = [0, 3];
         assert!(build(&scalars, &loads, 4).is_none());
+    }
+
+    /// A matrix-vector product: each lane a sum of products of a row and the vector;
+    /// the matrix's bundles are its columns, one <16 x float> load for all four, the
+    /// vector's bundles broadcasts of one element each.
+    #[test]
+    fn bundles_of_one_base_share_one_load() {
+        let mut scalars = Vec::new();
+        let v: Vec<usize> = (0..4)
+            .map(|c| {
+                scalars.push(Scalar::Load { base: 1, offset: 4 * c });
+                scalars.len() - 1
+            })
+            .collect();
+        let mut lanes = Vec::new();
+        for r in [1i64, 3, 0, 2] {
+            let mut acc = None;
+            for c in 0..4i64 {
+                scalars.push(Scalar::Load { base: 0, offset: 4 * (4 * r + c) });
+                let m = scalars.len() - 1;
+                scalars.push(Scalar::Binary { op: 3, commutative: true, lhs: m, rhs: v[c as usize] });
+                let p = scalars.len() - 1;
+                acc = Some(match acc {
+                    None => p,
+                    Some(a) => {
+                        scalars.push(Scalar::Binary { op: ADD, commutative: true, lhs: a, rhs: p });
+                        scalars.len() - 1
+                    }
+                });
+            }
+            lanes.push(acc.unwrap());
+        }
+        let tree = build(&scalars, &lanes, 4).unwrap();
+        let ranges = tree.load_ranges();
+        assert!(ranges.iter().all(|r| *r == (0, 0, 16) || (r.0 == 1 && r.2 == 1)), "{ranges:?}");
+        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        let commutes = |op: u32| op == ADD || op == 3;
+        assert_eq!(run(&tree, 4, &commutes), want);
     }
 
     /// Random trees of loads, constants and two operations: whatever builds computes

@@ -1,9 +1,9 @@
-; SLP permutation nodes: a store chain of scalar copies whose loads read a consecutive
-; range in another order becomes one vector load, shuffle and store where llc emits
-; fewer instructions for it (x86-64-v3). The loads move up to the first copy and the
-; stores down to the last: only when nothing else touches memory in between and the
-; bytes loaded and stored cannot overlap (one base and disjoint ranges, or distinct
-; noalias arguments, allocas or globals).
+; SLP trees from store chains: the values stored side by side, read bottom-up as
+; bundles of loads of one range (in any order: a shuffle), of one operation, or of
+; constants, become vector code where llc emits fewer instructions for it (x86-64-v3).
+; The loads and stores move to the last store: only when nothing else touches memory
+; in between and the bytes loaded and stored cannot overlap (one base and disjoint
+; ranges, or distinct noalias arguments, allocas or globals).
 ; REQUIRES: x86-registered-target
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-slp>' -S %s | FileCheck %s --check-prefix=OFF
@@ -478,37 +478,70 @@ define void @volatile_loads(ptr noalias %in, ptr noalias %out) {
   ret void
 }
 
-; Four floats reversed in a loop: before the vectorizers left to them (the loop
-; vectorizer's interleave groups do better); in the late instance, vectorized.
-; CHECK-LABEL: @small_in_loop(
+; A plain copy needs no shuffle: before the vectorizers it is left to them; the
+; instance after them (or an explicit run) takes it.
+; CHECK-LABEL: @plain_copy(
 ; CHECK:         load <4 x float>
-; EARLY-LABEL: @small_in_loop(
+; CHECK-NOT:     shufflevector
+; CHECK:         store <4 x float>
+; EARLY-LABEL: @plain_copy(
 ; EARLY-NOT:     load <4 x float>
-define void @small_in_loop(ptr noalias %in, ptr noalias %out, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
-  %o = shl i64 %i, 4
-  %src = getelementptr inbounds i8, ptr %in, i64 %o
-  %dst = getelementptr inbounds i8, ptr %out, i64 %o
-  %l0 = getelementptr inbounds i8, ptr %src, i64 12
-  %x0 = load float, ptr %l0, align 4
-  store float %x0, ptr %dst, align 4
-  %l1 = getelementptr inbounds i8, ptr %src, i64 8
+define void @plain_copy(ptr noalias %in, ptr noalias %out) {
+  %x0 = load float, ptr %in, align 4
+  store float %x0, ptr %out, align 4
+  %l1 = getelementptr inbounds i8, ptr %in, i64 4
   %x1 = load float, ptr %l1, align 4
-  %s1 = getelementptr inbounds i8, ptr %dst, i64 4
+  %s1 = getelementptr inbounds i8, ptr %out, i64 4
   store float %x1, ptr %s1, align 4
-  %l2 = getelementptr inbounds i8, ptr %src, i64 4
+  %l2 = getelementptr inbounds i8, ptr %in, i64 8
   %x2 = load float, ptr %l2, align 4
-  %s2 = getelementptr inbounds i8, ptr %dst, i64 8
+  %s2 = getelementptr inbounds i8, ptr %out, i64 8
   store float %x2, ptr %s2, align 4
-  %x3 = load float, ptr %src, align 4
-  %s3 = getelementptr inbounds i8, ptr %dst, i64 12
+  %l3 = getelementptr inbounds i8, ptr %in, i64 12
+  %x3 = load float, ptr %l3, align 4
+  %s3 = getelementptr inbounds i8, ptr %out, i64 12
   store float %x3, ptr %s3, align 4
-  %i1 = add i64 %i, 1
-  %done = icmp eq i64 %i1, %n
-  br i1 %done, label %exit, label %loop
-exit:
+  ret void
+}
+
+; Operations: out[j] = a[3 - j] + b[j], one lane with its operands the other way: one
+; load and shuffle per base, one vector add.
+; CHECK-LABEL: @permuted_sum(
+; CHECK-DAG:     [[A:%.*]] = load <4 x i32>, ptr %a, align 4
+; CHECK-DAG:     [[B:%.*]] = load <4 x i32>, ptr %b, align 4
+; CHECK-DAG:     [[P:%.*]] = shufflevector <4 x i32> [[A]], <4 x i32> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>
+; CHECK:         [[S:%.*]] = add <4 x i32> {{%.*}}, {{%.*}}
+; CHECK:         store <4 x i32> [[S]], ptr %out, align 4
+; CHECK-NOT:     store i32
+; REMARK: remark: {{.*}}slp: 4 scalar stores of 4 operations (llc {{[0-9]+}}) became <4 x i32> vector code with loads and shuffles
+define void @permuted_sum(ptr noalias %a, ptr noalias %b, ptr noalias %out) {
+  %pa0 = getelementptr inbounds i8, ptr %a, i64 12
+  %x0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %b, i64 0
+  %y0 = load i32, ptr %pb0, align 4
+  %z0 = add i32 %x0, %y0
+  %po0 = getelementptr inbounds i8, ptr %out, i64 0
+  store i32 %z0, ptr %po0, align 4
+  %pa1 = getelementptr inbounds i8, ptr %a, i64 8
+  %x1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %b, i64 4
+  %y1 = load i32, ptr %pb1, align 4
+  %z1 = add i32 %x1, %y1
+  %po1 = getelementptr inbounds i8, ptr %out, i64 4
+  store i32 %z1, ptr %po1, align 4
+  %pa2 = getelementptr inbounds i8, ptr %a, i64 4
+  %x2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %b, i64 8
+  %y2 = load i32, ptr %pb2, align 4
+  %z2 = add i32 %y2, %x2
+  %po2 = getelementptr inbounds i8, ptr %out, i64 8
+  store i32 %z2, ptr %po2, align 4
+  %pa3 = getelementptr inbounds i8, ptr %a, i64 0
+  %x3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %b, i64 12
+  %y3 = load i32, ptr %pb3, align 4
+  %z3 = add i32 %x3, %y3
+  %po3 = getelementptr inbounds i8, ptr %out, i64 12
+  store i32 %z3, ptr %po3, align 4
   ret void
 }
