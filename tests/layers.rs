@@ -14,18 +14,19 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("algebra", &[]),
     ("target", &[]),
     ("vp", &[]),
+    ("slp", &[]),
     ("lower", &["algebra", "target"]),
     ("ffi", &["algebra", "target"]),
-    ("ir", &["ffi", "algebra", "lower", "target", "vp"]),
-    ("pass", &["ir", "ffi", "algebra", "lower", "target", "vp"]),
+    ("ir", &["ffi", "algebra", "lower", "target", "vp", "slp"]),
+    ("pass", &["ir", "ffi", "algebra", "lower", "target", "vp", "slp"]),
     (
         "plugin",
-        &["pass", "ir", "ffi", "algebra", "lower", "target", "vp"],
+        &["pass", "ir", "ffi", "algebra", "lower", "target", "vp", "slp"],
     ),
 ];
 
 /// Layers that must not use LLVM.
-const PURE: &[&str] = &["algebra", "lower", "target", "vp"];
+const PURE: &[&str] = &["algebra", "lower", "target", "vp", "slp"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
