@@ -140,8 +140,16 @@ impl Reader {
         {
             let lhs = self.scalar(LLVMGetOperand(v, 0));
             let rhs = self.scalar(LLVMGetOperand(v, 1));
+            let op = LLVMGetInstructionOpcode(v);
+            // An addition and a subtraction may alternate lane by lane.
+            let family = match op {
+                LLVMOpcode::LLVMSub => LLVMOpcode::LLVMAdd,
+                LLVMOpcode::LLVMFSub => LLVMOpcode::LLVMFAdd,
+                op => op,
+            };
             Scalar::Binary {
-                op: LLVMGetInstructionOpcode(v) as u32,
+                op: op as u32,
+                family: family as u32,
                 commutative,
                 lhs,
                 rhs,
@@ -441,32 +449,61 @@ unsafe fn build_node(
             s
         }
         Node::Binary {
-            op,
+            ops,
             lhs,
             rhs,
             scalars,
         } => {
             let l = build_node(builder, t, lhs, loaded, built);
             let r = build_node(builder, t, rhs, loaded, built);
-            let Some(opcode) = opcode_of(*op) else {
-                return LLVMGetPoison(LLVMTypeOf(l));
-            };
-            let v = LLVMBuildBinOp(builder, opcode, l, r, c"".as_ptr());
-            if !LLVMIsAInstruction(v).is_null() {
-                // The flags every lane's operation has (never more).
-                let lanes: Vec<LLVMValueRef> = scalars.iter().map(|&s| t.scalars[s]).collect();
-                if LLVMCanValueUseFastMathFlags(v) != 0 {
-                    let fmf = lanes
+            // Each opcode on every lane, with the flags all its lanes have; then, for
+            // two, each lane from its own.
+            let mut distinct: Vec<u32> = ops.clone();
+            distinct.dedup();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let mut values = Vec::new();
+            for &op in &distinct {
+                let Some(opcode) = opcode_of(op) else {
+                    return LLVMGetPoison(LLVMTypeOf(l));
+                };
+                let v = LLVMBuildBinOp(builder, opcode, l, r, c"".as_ptr());
+                if !LLVMIsAInstruction(v).is_null() {
+                    let lanes: Vec<LLVMValueRef> = scalars
                         .iter()
-                        .fold(!0, |acc, &x| acc & LLVMGetFastMathFlags(x));
-                    LLVMSetFastMathFlags(v, fmf);
-                } else if matches!(opcode, LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul) {
-                    LLVMSetNSW(v, lanes.iter().all(|&x| LLVMGetNSW(x) != 0) as i32);
-                    LLVMSetNUW(v, lanes.iter().all(|&x| LLVMGetNUW(x) != 0) as i32);
+                        .zip(ops)
+                        .filter(|(_, &o)| o == op)
+                        .map(|(&s, _)| t.scalars[s])
+                        .collect();
+                    if LLVMCanValueUseFastMathFlags(v) != 0 {
+                        let fmf = lanes.iter().fold(!0, |acc, &x| acc & LLVMGetFastMathFlags(x));
+                        LLVMSetFastMathFlags(v, fmf);
+                    } else if matches!(opcode, LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul) {
+                        LLVMSetNSW(v, lanes.iter().all(|&x| LLVMGetNSW(x) != 0) as i32);
+                        LLVMSetNUW(v, lanes.iter().all(|&x| LLVMGetNUW(x) != 0) as i32);
+                    }
+                    built.push(v);
                 }
-                built.push(v);
+                values.push(v);
             }
-            v
+            if values.len() == 1 {
+                return values[0];
+            }
+            let i32t = LLVMInt32TypeInContext(ctx);
+            let mut m: Vec<LLVMValueRef> = ops
+                .iter()
+                .enumerate()
+                .map(|(j, &o)| {
+                    let side = if o == distinct[0] { 0 } else { n as u64 };
+                    LLVMConstInt(i32t, side + j as u64, 0)
+                })
+                .collect();
+            let m = LLVMConstVector(m.as_mut_ptr(), n);
+            let blend = LLVMBuildShuffleVector(builder, values[0], values[1], m, c"".as_ptr());
+            if !LLVMIsAInstruction(blend).is_null() {
+                built.push(blend);
+            }
+            blend
         }
         Node::Consts(c) => {
             let mut values: Vec<LLVMValueRef> = c.iter().map(|&p| p as usize as LLVMValueRef).collect();

@@ -20,9 +20,11 @@
 pub enum Scalar {
     /// A simple load from base `base` (an id) at byte `offset`.
     Load { base: usize, offset: i64 },
-    /// A binary operation (an opcode id) on two scalars.
+    /// A binary operation (an opcode id) on two scalars; operations of one `family`
+    /// (an addition and a subtraction) may alternate lane by lane.
     Binary {
         op: u32,
+        family: u32,
         commutative: bool,
         lhs: usize,
         rhs: usize,
@@ -46,14 +48,29 @@ pub enum Node {
         /// The scalar loads, one per lane.
         scalars: Vec<usize>,
     },
+    /// The operation of each lane (one opcode, or two of a family alternating: both
+    /// computed, each lane taken from its own) on two child bundles.
     Binary {
-        op: u32,
+        ops: Vec<u32>,
         lhs: Box<Node>,
         rhs: Box<Node>,
         /// The scalar operations, one per lane.
         scalars: Vec<usize>,
     },
     Consts(Vec<u64>),
+}
+
+impl Scalar {
+    /// An operation of a family of its own.
+    pub fn binary(op: u32, commutative: bool, lhs: usize, rhs: usize) -> Scalar {
+        Scalar::Binary {
+            op,
+            family: op,
+            commutative,
+            lhs,
+            rhs,
+        }
+    }
 }
 
 impl Node {
@@ -225,45 +242,58 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 scalars: lanes.to_vec(),
             })
         }
-        Scalar::Binary {
-            op, commutative, ..
-        } => {
+        Scalar::Binary { family, .. } => {
+            // Lanes: (op, commutative, lhs, rhs), all of one family.
             let mut pairs = Vec::with_capacity(n);
+            let mut ops = Vec::with_capacity(n);
+            let mut commutes = Vec::with_capacity(n);
             for &s in lanes {
                 match scalars[s] {
                     Scalar::Binary {
-                        op: o, lhs, rhs, ..
-                    } if o == *op => pairs.push((lhs, rhs)),
+                        op,
+                        family: f,
+                        commutative,
+                        lhs,
+                        rhs,
+                    } if f == *family => {
+                        pairs.push((lhs, rhs));
+                        ops.push(op);
+                        commutes.push(commutative);
+                    }
                     _ => return None,
                 }
             }
-            if *commutative {
-                // Lane by lane, the order whose left operand looks most like lane 0's:
-                // the same kind (loads of the same base, operations of the same
-                // opcode), then, for loads, the nearest address.
-                let key = |s: usize| match scalars[s] {
-                    Scalar::Load { base, .. } => (0, base as u64),
-                    Scalar::Binary { op, .. } => (1, u64::from(op)),
-                    Scalar::Const(_) => (2, 0),
-                    Scalar::Other => (3, s as u64),
-                };
-                let offset = |s: usize| match scalars[s] {
-                    Scalar::Load { offset, .. } => offset,
-                    _ => 0,
-                };
-                let (want, near) = (key(pairs[0].0), offset(pairs[0].0));
-                let unlike = |s: usize| (key(s) != want, (offset(s) - near).abs());
-                for p in pairs.iter_mut().skip(1) {
-                    if unlike(p.1) < unlike(p.0) {
-                        *p = (p.1, p.0);
-                    }
+            let mut distinct = ops.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() > 2 {
+                return None;
+            }
+            // Lane by lane, a commutative operation takes the order whose left operand
+            // looks most like lane 0's: the same kind (loads of the same base,
+            // operations of the same opcode), then, for loads, the nearest address.
+            let key = |s: usize| match scalars[s] {
+                Scalar::Load { base, .. } => (0, base as u64),
+                Scalar::Binary { op, .. } => (1, u64::from(op)),
+                Scalar::Const(_) => (2, 0),
+                Scalar::Other => (3, s as u64),
+            };
+            let offset = |s: usize| match scalars[s] {
+                Scalar::Load { offset, .. } => offset,
+                _ => 0,
+            };
+            let (want, near) = (key(pairs[0].0), offset(pairs[0].0));
+            let unlike = |s: usize| (key(s) != want, (offset(s) - near).abs());
+            for (p, &c) in pairs.iter_mut().zip(&commutes).skip(1) {
+                if c && unlike(p.1) < unlike(p.0) {
+                    *p = (p.1, p.0);
                 }
             }
             let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
             let lhs = bundle(scalars, &l, elem, depth + 1)?;
             let rhs = bundle(scalars, &r, elem, depth + 1)?;
             Some(Node::Binary {
-                op: *op,
+                ops,
                 lhs: Box::new(lhs),
                 rhs: Box::new(rhs),
                 scalars: lanes.to_vec(),
@@ -299,6 +329,7 @@ pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
             commutative,
             lhs,
             rhs,
+            ..
         } => {
             let (a, b) = (scalar_term(scalars, *lhs)?, scalar_term(scalars, *rhs)?);
             order(*op, *commutative, a, b)
@@ -326,10 +357,11 @@ pub fn run(node: &Node, elem: i64, commutative: &dyn Fn(u32) -> bool) -> Vec<Ter
             .iter()
             .map(|&m| Term::Load(*base, start + elem * i64::from(m)))
             .collect(),
-        Node::Binary { op, lhs, rhs, .. } => run(lhs, elem, commutative)
+        Node::Binary { ops, lhs, rhs, .. } => run(lhs, elem, commutative)
             .into_iter()
             .zip(run(rhs, elem, commutative))
-            .map(|(a, b)| order(*op, commutative(*op), a, b))
+            .zip(ops)
+            .map(|((a, b), &op)| order(op, commutative(op), a, b))
             .collect(),
         Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
     }
@@ -358,7 +390,7 @@ mod tests {
             let b = scalars.len();
             scalars.push(Scalar::Load { base: 1, offset: 4 * j as i64 });
             let (lhs, rhs) = if j % 2 == 0 { (a, b) } else { (b, a) };
-            scalars.push(Scalar::Binary { op: ADD, commutative: true, lhs, rhs });
+            scalars.push(Scalar::binary(ADD, true, lhs, rhs));
             lanes.push(scalars.len() - 1);
         }
         let tree = build(&scalars, &lanes, 4).unwrap();
@@ -374,16 +406,49 @@ mod tests {
         let scalars = vec![
             Scalar::Load { base: 0, offset: 0 },
             Scalar::Load { base: 1, offset: 0 },
-            Scalar::Binary { op: SUB, commutative: false, lhs: 1, rhs: 0 },
+            Scalar::binary(SUB, false, 1, 0),
             Scalar::Load { base: 0, offset: 8 },
             Scalar::Load { base: 1, offset: 4 },
-            Scalar::Binary { op: SUB, commutative: false, lhs: 3, rhs: 4 },
+            Scalar::binary(SUB, false, 3, 4),
         ];
         // Lane 1 has its operands the other way: not one bundle of base 1 on the left.
         assert!(build(&scalars, &[2, 5], 4).is_none());
         // Base 0 read at 0 and 8 only: element 1 never read, no vector load of it.
         let loads = [0, 3];
         assert!(build(&scalars, &loads, 4).is_none());
+    }
+
+    /// Complex products stored re, im, re, im: subtractions and additions alternate (one
+    /// family), both computed and blended; the loads duplicate and swap pairs.
+    #[test]
+    fn alternating_operations_are_one_node() {
+        let mut scalars = Vec::new();
+        let mut load = |scalars: &mut Vec<Scalar>, base, k: i64| {
+            scalars.push(Scalar::Load { base, offset: 8 * k });
+            scalars.len() - 1
+        };
+        let mut lanes = Vec::new();
+        for k in 0..2i64 {
+            let (ar, ai) = (load(&mut scalars, 0, 2 * k), load(&mut scalars, 0, 2 * k + 1));
+            let (br, bi) = (load(&mut scalars, 1, 2 * k), load(&mut scalars, 1, 2 * k + 1));
+            let mul = |scalars: &mut Vec<Scalar>, a, b| {
+                scalars.push(Scalar::binary(3, true, a, b));
+                scalars.len() - 1
+            };
+            let (rr, ii) = (mul(&mut scalars, ar, br), mul(&mut scalars, ai, bi));
+            let (ri, ir) = (mul(&mut scalars, ar, bi), mul(&mut scalars, ai, br));
+            scalars.push(Scalar::Binary { op: SUB, family: ADD, commutative: false, lhs: rr, rhs: ii });
+            lanes.push(scalars.len() - 1);
+            scalars.push(Scalar::Binary { op: ADD, family: ADD, commutative: true, lhs: ri, rhs: ir });
+            lanes.push(scalars.len() - 1);
+        }
+        let tree = build(&scalars, &lanes, 8).unwrap();
+        let Node::Binary { ops, .. } = &tree else { panic!() };
+        assert_eq!(ops, &vec![SUB, ADD, SUB, ADD]);
+        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        let commutes = |op: u32| op == ADD || op == 3;
+        assert_eq!(run(&tree, 8, &commutes), want);
+        assert!(tree.permutes());
     }
 
     /// A matrix-vector product: each lane a sum of products of a row and the vector;
@@ -404,12 +469,12 @@ mod tests {
             for c in 0..4i64 {
                 scalars.push(Scalar::Load { base: 0, offset: 4 * (4 * r + c) });
                 let m = scalars.len() - 1;
-                scalars.push(Scalar::Binary { op: 3, commutative: true, lhs: m, rhs: v[c as usize] });
+                scalars.push(Scalar::binary(3, true, m, v[c as usize]));
                 let p = scalars.len() - 1;
                 acc = Some(match acc {
                     None => p,
                     Some(a) => {
-                        scalars.push(Scalar::Binary { op: ADD, commutative: true, lhs: a, rhs: p });
+                        scalars.push(Scalar::binary(ADD, true, a, p));
                         scalars.len() - 1
                     }
                 });
@@ -462,7 +527,7 @@ mod tests {
                 let b = leaf(&mut scalars, 1, (j as i64 + next(2) as i64) % n as i64, &mut next);
                 let op = if next(2) == 0 { ADD } else { SUB };
                 let (lhs, rhs) = if next(2) == 0 { (a, b) } else { (b, a) };
-                scalars.push(Scalar::Binary { op, commutative: commutative(op), lhs, rhs });
+                scalars.push(Scalar::binary(op, commutative(op), lhs, rhs));
                 lanes.push(scalars.len() - 1);
             }
             if let Some(tree) = build(&scalars, &lanes, 4) {
