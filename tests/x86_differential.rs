@@ -738,7 +738,8 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
 /// A function `@p{k}(ptr %d, ptr %s)` of scalar copies: a window of 4 to 64 elements
 /// of a random type copied in a random order from `%s` to `%d` (declared `noalias` or
 /// not), or within `%d` from one range to another (apart or overlapping), sometimes
-/// with a store or a call between the copies. `main` passes overlapping pointers where
+/// with a store between the copies; half of them computing an operation with a second
+/// range on the way (SLP trees). `main` passes overlapping pointers where
 /// nothing says they are apart: the pass must prove it or leave the copies alone.
 fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     const TYPES: [(&str, i64); 5] = [("i8", 1), ("i16", 2), ("i32", 4), ("float", 4), ("i64", 8)];
@@ -766,15 +767,43 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     };
     let mut body = head;
     let between = rng.chance(15).then(|| rng.below(n as u64) as usize);
+    // Half the functions compute: an operation of the permuted load and a load of a
+    // second range of the source (1024 bytes on), alternating add and sub sometimes,
+    // the operands of commutative ones sometimes swapped.
+    let float = ty == "float";
+    let ops: &[&str] = if float { &["fadd", "fsub", "fmul"] } else { &["add", "sub", "mul", "xor"] };
+    let compute = rng.chance(50);
+    let op = ops[rng.below(ops.len() as u64) as usize];
+    let alternate = rng.chance(40);
     for (j, &from) in perm.iter().enumerate() {
         body += &format!(
             "  %l{j} = getelementptr inbounds i8, ptr {src}, i64 {}\n  \
              %x{j} = load {ty}, ptr %l{j}, align 1\n  \
-             %a{j} = getelementptr inbounds i8, ptr {dst}, i64 {}\n  \
-             store {ty} %x{j}, ptr %a{j}, align 1\n",
+             %a{j} = getelementptr inbounds i8, ptr {dst}, i64 {}\n",
             from as i64 * size,
             j as i64 * size
         );
+        let value = if compute {
+            body += &format!(
+                "  %m{j} = getelementptr inbounds i8, ptr {src}, i64 {}\n  \
+                 %y{j} = load {ty}, ptr %m{j}, align 1\n",
+                1024 + j as i64 * size
+            );
+            let this = match (alternate, j % 2, float) {
+                (true, 1, false) => "sub",
+                (true, 1, true) => "fsub",
+                (true, _, false) => "add",
+                (true, _, true) => "fadd",
+                _ => op,
+            };
+            let swap = !this.contains("sub") && rng.chance(30);
+            let (a, b) = if swap { ("%y", "%x") } else { ("%x", "%y") };
+            body += &format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n");
+            format!("%z{j}")
+        } else {
+            format!("%x{j}")
+        };
+        body += &format!("  store {ty} {value}, ptr %a{j}, align 1\n");
         if between == Some(j) {
             body += &format!(
                 "  %e = getelementptr inbounds i8, ptr {src}, i64 {}\n  store i8 7, ptr %e, align 1\n",
@@ -798,7 +827,7 @@ fn permuted_copies_compute_the_same() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(0x5e1f_c0b1_e5ee_d001);
-    let count = 150;
+    let count = 120;
     let src: String = (0..2048)
         .map(|i| format!("\\{:02X}", (i * 73 + 5) % 256))
         .collect();

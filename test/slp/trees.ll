@@ -545,3 +545,52 @@ define void @permuted_sum(ptr noalias %a, ptr noalias %b, ptr noalias %out) {
   store i32 %z3, ptr %po3, align 4
   ret void
 }
+
+; Two complex products stored re, im, re, im: the subtractions and additions alternate
+; (both computed, blended: vaddsubpd), the loads duplicated and swapped in pairs.
+; CHECK-LABEL: @complex_products(
+; CHECK-DAG:     load <4 x double>, ptr %a, align 8
+; CHECK-DAG:     load <4 x double>, ptr %b, align 8
+; CHECK-DAG:     [[S:%.*]] = fsub <4 x double>
+; CHECK-DAG:     [[A:%.*]] = fadd <4 x double>
+; CHECK:         [[R:%.*]] = shufflevector <4 x double> [[S]], <4 x double> [[A]], <4 x i32> <i32 0, i32 5, i32 2, i32 7>
+; CHECK:         store <4 x double> [[R]], ptr %c, align 8
+; ASM-LABEL: complex_products:
+; ASM:           vaddsubpd
+; ASM:           retq
+define void @complex_products(ptr noalias %a, ptr noalias %b, ptr noalias %c) {
+  %ar0 = load double, ptr %a, align 8
+  %pai0 = getelementptr inbounds i8, ptr %a, i64 8
+  %ai0 = load double, ptr %pai0, align 8
+  %br0 = load double, ptr %b, align 8
+  %pbi0 = getelementptr inbounds i8, ptr %b, i64 8
+  %bi0 = load double, ptr %pbi0, align 8
+  %rr0 = fmul double %ar0, %br0
+  %ii0 = fmul double %ai0, %bi0
+  %re0 = fsub double %rr0, %ii0
+  %ri0 = fmul double %ar0, %bi0
+  %ir0 = fmul double %ai0, %br0
+  %im0 = fadd double %ri0, %ir0
+  store double %re0, ptr %c, align 8
+  %pc1 = getelementptr inbounds i8, ptr %c, i64 8
+  store double %im0, ptr %pc1, align 8
+  %par1 = getelementptr inbounds i8, ptr %a, i64 16
+  %ar1 = load double, ptr %par1, align 8
+  %pai1 = getelementptr inbounds i8, ptr %a, i64 24
+  %ai1 = load double, ptr %pai1, align 8
+  %pbr1 = getelementptr inbounds i8, ptr %b, i64 16
+  %br1 = load double, ptr %pbr1, align 8
+  %pbi1 = getelementptr inbounds i8, ptr %b, i64 24
+  %bi1 = load double, ptr %pbi1, align 8
+  %rr1 = fmul double %ar1, %br1
+  %ii1 = fmul double %ai1, %bi1
+  %re1 = fsub double %rr1, %ii1
+  %ri1 = fmul double %ar1, %bi1
+  %ir1 = fmul double %ai1, %br1
+  %im1 = fadd double %ri1, %ir1
+  %pc2 = getelementptr inbounds i8, ptr %c, i64 16
+  store double %re1, ptr %pc2, align 8
+  %pc3 = getelementptr inbounds i8, ptr %c, i64 24
+  store double %im1, ptr %pc3, align 8
+  ret void
+}
