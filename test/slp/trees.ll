@@ -553,7 +553,7 @@ define void @permuted_sum(ptr noalias %a, ptr noalias %b, ptr noalias %out) {
 ; CHECK-DAG:     load <4 x double>, ptr %b, align 8
 ; CHECK-DAG:     [[S:%.*]] = fsub <4 x double>
 ; CHECK-DAG:     [[A:%.*]] = fadd <4 x double>
-; CHECK:         [[R:%.*]] = shufflevector <4 x double> [[S]], <4 x double> [[A]], <4 x i32> <i32 0, i32 5, i32 2, i32 7>
+; CHECK:         [[R:%.*]] = shufflevector <4 x double> [[A]], <4 x double> [[S]], <4 x i32> <i32 4, i32 1, i32 6, i32 3>
 ; CHECK:         store <4 x double> [[R]], ptr %c, align 8
 ; ASM-LABEL: complex_products:
 ; ASM:           vaddsubpd
