@@ -18,10 +18,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("lower", &["algebra", "target"]),
     ("ffi", &["algebra", "target"]),
     ("ir", &["ffi", "algebra", "lower", "target", "vp", "slp"]),
-    ("pass", &["ir", "ffi", "algebra", "lower", "target", "vp", "slp"]),
+    (
+        "pass",
+        &["ir", "ffi", "algebra", "lower", "target", "vp", "slp"],
+    ),
     (
         "plugin",
-        &["pass", "ir", "ffi", "algebra", "lower", "target", "vp", "slp"],
+        &[
+            "pass", "ir", "ffi", "algebra", "lower", "target", "vp", "slp",
+        ],
     ),
 ];
 

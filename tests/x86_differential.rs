@@ -771,7 +771,11 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     // second range of the source (1024 bytes on), alternating add and sub sometimes,
     // the operands of commutative ones sometimes swapped.
     let float = ty == "float";
-    let ops: &[&str] = if float { &["fadd", "fsub", "fmul"] } else { &["add", "sub", "mul", "xor"] };
+    let ops: &[&str] = if float {
+        &["fadd", "fsub", "fmul"]
+    } else {
+        &["add", "sub", "mul", "xor"]
+    };
     let compute = rng.chance(50);
     let op = ops[rng.below(ops.len() as u64) as usize];
     let alternate = rng.chance(40);

@@ -95,14 +95,19 @@ fn operation(opcode: LLVMOpcode) -> Option<bool> {
 /// The opcode an operation's id stands for (the ids are `LLVMOpcode as u32`).
 fn opcode_of(op: u32) -> Option<LLVMOpcode> {
     use LLVMOpcode::*;
-    [LLVMAdd, LLVMMul, LLVMAnd, LLVMOr, LLVMXor, LLVMFAdd, LLVMFMul, LLVMSub, LLVMFSub]
-        .into_iter()
-        .find(|&o| o as u32 == op)
+    [
+        LLVMAdd, LLVMMul, LLVMAnd, LLVMOr, LLVMXor, LLVMFAdd, LLVMFMul, LLVMSub, LLVMFSub,
+    ]
+    .into_iter()
+    .find(|&o| o as u32 == op)
 }
 
 /// Elements a window stores: at least 16 bytes, at most this many elements.
 const MAX_LANES: usize = 64;
 const MIN_BYTES: i64 = 16;
+
+/// Store chains are grouped by base pointer and stored type.
+type ChainKey = (LLVMValueRef, LLVMTypeRef);
 
 /// Reads scalars of one block into the pure form.
 struct Reader {
@@ -135,8 +140,8 @@ impl Reader {
                 }
             };
             Scalar::Load { base, offset }
-        } else if let Some(commutative) =
-            operation(LLVMGetInstructionOpcode(v)).filter(|_| local && !LLVMIsABinaryOperator(v).is_null())
+        } else if let Some(commutative) = operation(LLVMGetInstructionOpcode(v))
+            .filter(|_| local && !LLVMIsABinaryOperator(v).is_null())
         {
             let lhs = self.scalar(LLVMGetOperand(v, 0));
             let rhs = self.scalar(LLVMGetOperand(v, 1));
@@ -176,8 +181,7 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
         let mut bb = LLVMGetFirstBasicBlock(func.0);
         while !bb.is_null() {
             let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
-            let mut groups: Vec<((LLVMValueRef, LLVMTypeRef), Vec<(LLVMValueRef, i64)>)> =
-                Vec::new();
+            let mut groups: Vec<(ChainKey, Vec<(LLVMValueRef, i64)>)> = Vec::new();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
                 position.insert(inst, position.len());
@@ -203,7 +207,9 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                 bases: Vec::new(),
             };
             for ((store_base, elem), mut stores) in groups {
-                let Some(bytes) = scalar_bytes(elem) else { continue };
+                let Some(bytes) = scalar_bytes(elem) else {
+                    continue;
+                };
                 stores.sort_by_key(|s| s.1);
                 if stores.windows(2).any(|w| w[0].1 == w[1].1) {
                     continue;
@@ -213,7 +219,16 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                     let mut taken = 1;
                     let mut n = MAX_LANES;
                     while n >= 2 && n as i64 * bytes >= MIN_BYTES {
-                        if let Some(t) = window(&mut reader, &stores, i, n, bytes, store_base, elem, &position) {
+                        if let Some(t) = window(
+                            &mut reader,
+                            &stores,
+                            i,
+                            n,
+                            bytes,
+                            store_base,
+                            elem,
+                            &position,
+                        ) {
                             out.push(t);
                             taken = n;
                             break;
@@ -244,14 +259,20 @@ unsafe fn window(
 ) -> Option<StoreTree> {
     let w = stores.get(i..i + n)?;
     let start = w[0].1;
-    if w.iter().enumerate().any(|(j, s)| s.1 != start + j as i64 * bytes) {
+    if w.iter()
+        .enumerate()
+        .any(|(j, s)| s.1 != start + j as i64 * bytes)
+    {
         return None;
     }
     // The stored values, each stored only here.
     if w.iter().any(|s| !single_use(LLVMGetOperand(s.0, 0))) {
         return None;
     }
-    let lanes: Vec<usize> = w.iter().map(|s| reader.scalar(LLVMGetOperand(s.0, 0))).collect();
+    let lanes: Vec<usize> = w
+        .iter()
+        .map(|s| reader.scalar(LLVMGetOperand(s.0, 0)))
+        .collect();
     let tree = tree::build(&reader.scalars, &lanes, bytes)?;
     let at = |v: LLVMValueRef| position.get(&v).copied();
     let stored: Vec<LLVMValueRef> = w.iter().map(|s| s.0).collect();
@@ -263,8 +284,11 @@ unsafe fn window(
     if all.iter().any(|&v| at(v).is_none()) {
         return None;
     }
-    let loads: Vec<LLVMValueRef> =
-        replaced.iter().copied().filter(|&v| !LLVMIsALoadInst(v).is_null()).collect();
+    let loads: Vec<LLVMValueRef> = replaced
+        .iter()
+        .copied()
+        .filter(|&v| !LLVMIsALoadInst(v).is_null())
+        .collect();
     if !quiet_between(first, last, &stored, &loads) {
         return None;
     }
@@ -386,7 +410,14 @@ unsafe fn address(
     }
     let ctx = LLVMGetTypeContext(LLVMTypeOf(base));
     let mut idx = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset as u64, 1)];
-    let g = LLVMBuildGEP2(builder, LLVMInt8TypeInContext(ctx), base, idx.as_mut_ptr(), 1, c"".as_ptr());
+    let g = LLVMBuildGEP2(
+        builder,
+        LLVMInt8TypeInContext(ctx),
+        base,
+        idx.as_mut_ptr(),
+        1,
+        c"".as_ptr(),
+    );
     if !LLVMIsAInstruction(g).is_null() {
         built.push(g);
     }
@@ -436,13 +467,16 @@ unsafe fn build_node(
                 }
             };
             let _ = scalars;
-            let identity = *len == mask.len() && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
+            let identity =
+                *len == mask.len() && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
             if identity {
                 return load;
             }
             let i32t = LLVMInt32TypeInContext(ctx);
-            let mut m: Vec<LLVMValueRef> =
-                mask.iter().map(|&x| LLVMConstInt(i32t, x as u64, 0)).collect();
+            let mut m: Vec<LLVMValueRef> = mask
+                .iter()
+                .map(|&x| LLVMConstInt(i32t, x as u64, 0))
+                .collect();
             let m = LLVMConstVector(m.as_mut_ptr(), n);
             let s = LLVMBuildShuffleVector(builder, load, LLVMGetPoison(vty), m, c"".as_ptr());
             built.push(s);
@@ -476,9 +510,14 @@ unsafe fn build_node(
                         .map(|(&s, _)| t.scalars[s])
                         .collect();
                     if LLVMCanValueUseFastMathFlags(v) != 0 {
-                        let fmf = lanes.iter().fold(!0, |acc, &x| acc & LLVMGetFastMathFlags(x));
+                        let fmf = lanes
+                            .iter()
+                            .fold(!0, |acc, &x| acc & LLVMGetFastMathFlags(x));
                         LLVMSetFastMathFlags(v, fmf);
-                    } else if matches!(opcode, LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul) {
+                    } else if matches!(
+                        opcode,
+                        LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub | LLVMOpcode::LLVMMul
+                    ) {
                         LLVMSetNSW(v, lanes.iter().all(|&x| LLVMGetNSW(x) != 0) as i32);
                         LLVMSetNUW(v, lanes.iter().all(|&x| LLVMGetNUW(x) != 0) as i32);
                     }
@@ -506,7 +545,8 @@ unsafe fn build_node(
             blend
         }
         Node::Consts(c) => {
-            let mut values: Vec<LLVMValueRef> = c.iter().map(|&p| p as usize as LLVMValueRef).collect();
+            let mut values: Vec<LLVMValueRef> =
+                c.iter().map(|&p| p as usize as LLVMValueRef).collect();
             LLVMConstVector(values.as_mut_ptr(), n)
         }
     }

@@ -8,6 +8,7 @@
 //! another order becomes 160 shuffle instructions on x86-64-v3), and leaves the others to
 //! the vectorizers; the instance after them takes what stayed scalar.
 
+use super::memo::{Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::pass::options::Stage;
@@ -16,6 +17,8 @@ static TREES: Statistic = Statistic {
     name: c"NumSlpTrees",
     desc: c"Store chains made vector code by shuffle-lib's SLP",
 };
+
+static MEASURED: Memo<Pair> = Memo::new();
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
@@ -35,18 +38,34 @@ pub fn vectorize_trees(
         }
         let built = ir::slp::build_tree(&t);
         let inputs = t.bases();
+        let desc = target.desc();
+        let key = format!(
+            "{}|{}|{}|{in_loop}|{}|{}",
+            desc.triple,
+            desc.cpu,
+            desc.features,
+            t.vector_type(),
+            t.tree.shape()
+        );
+        // Remembered by shape: a function of many alike windows compiles one.
         let measured = if always {
             Some((1, 0))
         } else {
-            let stock = target.emitted_for_stores(&t.stores, &inputs, !in_loop);
-            let emitted = target.emitted_for_stores(&[built.store], &inputs, !in_loop);
-            stock.zip(emitted)
+            MEASURED.get_or_make(key, || {
+                let stock = target.emitted_for_stores(&t.stores, &inputs, !in_loop);
+                let emitted = target.emitted_for_stores(&[built.store], &inputs, !in_loop);
+                stock.zip(emitted)
+            })
         };
         let what = match t.operations() {
             0 => format!("{n} scalar copies"),
             k => format!("{n} scalar stores of {k} operations"),
         };
-        let shape = if t.tree.permutes() { " and shuffles" } else { "" };
+        let shape = if t.tree.permutes() {
+            " and shuffles"
+        } else {
+            ""
+        };
         match measured {
             Some((stock, emitted)) if emitted < stock => {
                 if remarks {

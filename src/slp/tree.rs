@@ -102,6 +102,48 @@ impl Node {
         }
     }
 
+    /// The tree's shape without its scalars: equal for two trees that compute the same
+    /// from bases in the same places (for remembering measurements). Bases are numbered
+    /// by first appearance, offsets taken from each base's first range.
+    pub fn shape(&self) -> String {
+        let mut bases: Vec<(usize, i64)> = Vec::new();
+        let mut out = String::new();
+        self.write_shape(&mut bases, &mut out);
+        out
+    }
+
+    fn write_shape(&self, bases: &mut Vec<(usize, i64)>, out: &mut String) {
+        use std::fmt::Write;
+        match self {
+            Node::Loads {
+                base,
+                start,
+                len,
+                mask,
+                ..
+            } => {
+                let k = match bases.iter().position(|b| b.0 == *base) {
+                    Some(k) => k,
+                    None => {
+                        bases.push((*base, *start));
+                        bases.len() - 1
+                    }
+                };
+                let _ = write!(out, "L{k}@{}x{len}{mask:?}", start - bases[k].1);
+            }
+            Node::Binary { ops, lhs, rhs, .. } => {
+                let _ = write!(out, "B{ops:?}(");
+                lhs.write_shape(bases, out);
+                out.push(',');
+                rhs.write_shape(bases, out);
+                out.push(')');
+            }
+            Node::Consts(c) => {
+                let _ = write!(out, "C{}", c.len());
+            }
+        }
+    }
+
     /// Every scalar the tree replaces (loads and operations).
     pub fn scalars(&self) -> Vec<usize> {
         match self {
@@ -208,7 +250,9 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
         return None;
     }
     // A scalar may be in several lanes (a value broadcast): computed in each.
-    let all_consts = lanes.iter().all(|&s| matches!(scalars[s], Scalar::Const(_)));
+    let all_consts = lanes
+        .iter()
+        .all(|&s| matches!(scalars[s], Scalar::Const(_)));
     match &scalars[lanes[0]] {
         Scalar::Load { base, .. } => {
             let mut offsets = Vec::with_capacity(n);
@@ -386,19 +430,32 @@ mod tests {
         let p = [3, 2, 1, 0];
         for (j, &pj) in p.iter().enumerate() {
             let a = scalars.len();
-            scalars.push(Scalar::Load { base: 0, offset: 4 * pj });
+            scalars.push(Scalar::Load {
+                base: 0,
+                offset: 4 * pj,
+            });
             let b = scalars.len();
-            scalars.push(Scalar::Load { base: 1, offset: 4 * j as i64 });
+            scalars.push(Scalar::Load {
+                base: 1,
+                offset: 4 * j as i64,
+            });
             let (lhs, rhs) = if j % 2 == 0 { (a, b) } else { (b, a) };
             scalars.push(Scalar::binary(ADD, true, lhs, rhs));
             lanes.push(scalars.len() - 1);
         }
         let tree = build(&scalars, &lanes, 4).unwrap();
         assert!(tree.permutes());
-        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        let want: Vec<Term> = lanes
+            .iter()
+            .map(|&s| scalar_term(&scalars, s).unwrap())
+            .collect();
         assert_eq!(run(&tree, 4, &commutative), want);
-        let Node::Binary { lhs, .. } = &tree else { panic!() };
-        assert!(matches!(**lhs, Node::Loads { base: 0, ref mask, .. } if *mask == vec![3, 2, 1, 0]));
+        let Node::Binary { lhs, .. } = &tree else {
+            panic!()
+        };
+        assert!(
+            matches!(**lhs, Node::Loads { base: 0, ref mask, .. } if *mask == vec![3, 2, 1, 0])
+        );
     }
 
     #[test]
@@ -423,29 +480,55 @@ mod tests {
     #[test]
     fn alternating_operations_are_one_node() {
         let mut scalars = Vec::new();
-        let mut load = |scalars: &mut Vec<Scalar>, base, k: i64| {
-            scalars.push(Scalar::Load { base, offset: 8 * k });
+        let load = |scalars: &mut Vec<Scalar>, base, k: i64| {
+            scalars.push(Scalar::Load {
+                base,
+                offset: 8 * k,
+            });
             scalars.len() - 1
         };
         let mut lanes = Vec::new();
         for k in 0..2i64 {
-            let (ar, ai) = (load(&mut scalars, 0, 2 * k), load(&mut scalars, 0, 2 * k + 1));
-            let (br, bi) = (load(&mut scalars, 1, 2 * k), load(&mut scalars, 1, 2 * k + 1));
+            let (ar, ai) = (
+                load(&mut scalars, 0, 2 * k),
+                load(&mut scalars, 0, 2 * k + 1),
+            );
+            let (br, bi) = (
+                load(&mut scalars, 1, 2 * k),
+                load(&mut scalars, 1, 2 * k + 1),
+            );
             let mul = |scalars: &mut Vec<Scalar>, a, b| {
                 scalars.push(Scalar::binary(3, true, a, b));
                 scalars.len() - 1
             };
             let (rr, ii) = (mul(&mut scalars, ar, br), mul(&mut scalars, ai, bi));
             let (ri, ir) = (mul(&mut scalars, ar, bi), mul(&mut scalars, ai, br));
-            scalars.push(Scalar::Binary { op: SUB, family: ADD, commutative: false, lhs: rr, rhs: ii });
+            scalars.push(Scalar::Binary {
+                op: SUB,
+                family: ADD,
+                commutative: false,
+                lhs: rr,
+                rhs: ii,
+            });
             lanes.push(scalars.len() - 1);
-            scalars.push(Scalar::Binary { op: ADD, family: ADD, commutative: true, lhs: ri, rhs: ir });
+            scalars.push(Scalar::Binary {
+                op: ADD,
+                family: ADD,
+                commutative: true,
+                lhs: ri,
+                rhs: ir,
+            });
             lanes.push(scalars.len() - 1);
         }
         let tree = build(&scalars, &lanes, 8).unwrap();
-        let Node::Binary { ops, .. } = &tree else { panic!() };
+        let Node::Binary { ops, .. } = &tree else {
+            panic!()
+        };
         assert_eq!(ops, &vec![SUB, ADD, SUB, ADD]);
-        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        let want: Vec<Term> = lanes
+            .iter()
+            .map(|&s| scalar_term(&scalars, s).unwrap())
+            .collect();
         let commutes = |op: u32| op == ADD || op == 3;
         assert_eq!(run(&tree, 8, &commutes), want);
         assert!(tree.permutes());
@@ -459,7 +542,10 @@ mod tests {
         let mut scalars = Vec::new();
         let v: Vec<usize> = (0..4)
             .map(|c| {
-                scalars.push(Scalar::Load { base: 1, offset: 4 * c });
+                scalars.push(Scalar::Load {
+                    base: 1,
+                    offset: 4 * c,
+                });
                 scalars.len() - 1
             })
             .collect();
@@ -467,7 +553,10 @@ mod tests {
         for r in [1i64, 3, 0, 2] {
             let mut acc = None;
             for c in 0..4i64 {
-                scalars.push(Scalar::Load { base: 0, offset: 4 * (4 * r + c) });
+                scalars.push(Scalar::Load {
+                    base: 0,
+                    offset: 4 * (4 * r + c),
+                });
                 let m = scalars.len() - 1;
                 scalars.push(Scalar::binary(3, true, m, v[c as usize]));
                 let p = scalars.len() - 1;
@@ -483,8 +572,16 @@ mod tests {
         }
         let tree = build(&scalars, &lanes, 4).unwrap();
         let ranges = tree.load_ranges();
-        assert!(ranges.iter().all(|r| *r == (0, 0, 16) || (r.0 == 1 && r.2 == 1)), "{ranges:?}");
-        let want: Vec<Term> = lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+        assert!(
+            ranges
+                .iter()
+                .all(|r| *r == (0, 0, 16) || (r.0 == 1 && r.2 == 1)),
+            "{ranges:?}"
+        );
+        let want: Vec<Term> = lanes
+            .iter()
+            .map(|&s| scalar_term(&scalars, s).unwrap())
+            .collect();
         let commutes = |op: u32| op == ADD || op == 3;
         assert_eq!(run(&tree, 4, &commutes), want);
     }
@@ -510,21 +607,32 @@ mod tests {
             }
             let shape = next(3);
             let mut lanes = Vec::new();
-            for j in 0..n {
-                let leaf = |scalars: &mut Vec<Scalar>, base: usize, k: i64, next: &mut dyn FnMut(u64) -> u64| {
+            for (j, &pj) in perm.iter().enumerate() {
+                let leaf = |scalars: &mut Vec<Scalar>,
+                            base: usize,
+                            k: i64,
+                            next: &mut dyn FnMut(u64) -> u64| {
                     if next(10) == 0 {
                         scalars.push(Scalar::Const(next(5)));
                     } else {
-                        scalars.push(Scalar::Load { base, offset: 4 * k });
+                        scalars.push(Scalar::Load {
+                            base,
+                            offset: 4 * k,
+                        });
                     }
                     scalars.len() - 1
                 };
-                let a = leaf(&mut scalars, 0, perm[j], &mut next);
+                let a = leaf(&mut scalars, 0, pj, &mut next);
                 if shape == 0 {
                     lanes.push(a);
                     continue;
                 }
-                let b = leaf(&mut scalars, 1, (j as i64 + next(2) as i64) % n as i64, &mut next);
+                let b = leaf(
+                    &mut scalars,
+                    1,
+                    (j as i64 + next(2) as i64) % n as i64,
+                    &mut next,
+                );
                 let op = if next(2) == 0 { ADD } else { SUB };
                 let (lhs, rhs) = if next(2) == 0 { (a, b) } else { (b, a) };
                 scalars.push(Scalar::binary(op, commutative(op), lhs, rhs));
@@ -532,8 +640,10 @@ mod tests {
             }
             if let Some(tree) = build(&scalars, &lanes, 4) {
                 built += 1;
-                let want: Vec<Term> =
-                    lanes.iter().map(|&s| scalar_term(&scalars, s).unwrap()).collect();
+                let want: Vec<Term> = lanes
+                    .iter()
+                    .map(|&s| scalar_term(&scalars, s).unwrap())
+                    .collect();
                 assert_eq!(run(&tree, 4, &commutative), want);
             }
         }
