@@ -558,3 +558,35 @@ fn discard_all(built: &[LLVMValueRef]) {
         }
     }
 }
+
+/// TTI's reciprocal-throughput price of `wide`'s shuffles as they are (each root of a
+/// group), `None` where TTI has none.
+pub fn tti_cost(wide: &WideShuffle, target: &crate::ffi::Target) -> Option<i64> {
+    use crate::algebra::mask::Mask;
+    use crate::target::{CostKind, ShuffleKind};
+    let mut total = 0;
+    for root in &wide.roots {
+        // SAFETY: a live shufflevector's operands and mask.
+        let (source, two, mask) = unsafe {
+            let raw = root.raw();
+            let b = LLVMGetOperand(raw, 1);
+            (
+                Type(LLVMTypeOf(LLVMGetOperand(raw, 0))),
+                !is_poison(b),
+                mask_of(raw),
+            )
+        };
+        let kind = match two {
+            true => ShuffleKind::PermuteTwoSrc,
+            false => ShuffleKind::PermuteSingleSrc,
+        };
+        total += target.shuffle_cost(
+            kind,
+            root.ty(),
+            source,
+            &Mask::new(mask),
+            CostKind::RecipThroughput,
+        )?;
+    }
+    Some(total)
+}

@@ -374,6 +374,13 @@ pub struct BuiltTree {
     built: Vec<LLVMValueRef>,
 }
 
+impl BuiltTree {
+    /// Every instruction built.
+    pub fn instructions(&self) -> Vec<Inst> {
+        self.built.iter().map(|&v| Inst(v)).collect()
+    }
+}
+
 /// Builds `t`'s vector code right after its last store.
 pub fn build_tree(t: &StoreTree) -> BuiltTree {
     let n = t.stores.len() as u32;

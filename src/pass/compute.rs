@@ -44,8 +44,9 @@ pub fn sink_shuffles(
                 .iter()
                 .filter(|n| matches!(n, New::Shuffle { .. }))
                 .count();
-            // Fewer shuffles, or as many (a blend may be one instruction): measured.
-            (always || shuffles <= tree.shuffles()).then_some((tree, new, shuffles))
+            // Strictly fewer shuffles (a blend counted: it may be one instruction, or
+            // two), then measured; as many would compile each candidate for nothing.
+            (always || shuffles < tree.shuffles()).then_some((tree, new, shuffles))
         })
         .collect();
     if plans.is_empty() {

@@ -78,6 +78,19 @@ pub fn rebuild_networks(
             out
         })
         .collect();
+    // Shuffles of two registers, each at most one: already a network of one stage
+    // (selection takes each); nothing to search or measure.
+    let (wides, widths): (Vec<WideShuffle>, Vec<Vec<usize>>) = wides
+        .into_iter()
+        .zip(widths)
+        .filter(|(wide, widths)| {
+            let register = widths.first().copied().unwrap_or(0);
+            always || wide.mask.len() > 2 * register || wide.root_lanes() > register
+        })
+        .unzip();
+    if wides.is_empty() {
+        return;
+    }
     price_register_shuffles(target, &context, &wides, &widths);
     let mut plans = Vec::new();
     for (wide, widths) in wides.into_iter().zip(widths) {
@@ -120,8 +133,14 @@ pub fn rebuild_networks(
         return;
     }
     let measured = measure(target, &plans, always);
+    // Which originals TTI priced (not compiled): see `clear_wins`.
+    let by_tti: Vec<bool> = plans
+        .iter()
+        .map(|p| MEASURED.get(&format!("{}|tti", p.3)).is_some())
+        .collect();
     let mut replaced = Vec::new();
-    for ((wide, net, cost, ..), measured) in plans.into_iter().zip(measured) {
+    for (((wide, net, cost, ..), measured), by_tti) in plans.into_iter().zip(measured).zip(by_tti) {
+        let priced = if by_tti { "TTI" } else { "llc" };
         let Some((stock, emitted)) = measured else {
             continue;
         };
@@ -133,7 +152,8 @@ pub fn rebuild_networks(
             if remarks {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
-                     {cost}) compile to {emitted} instructions, the original to {stock}",
+                     {cost}) compile to {emitted} instructions, the original to {stock} \
+                     ({priced})",
                     net.stages.len(),
                     net.lanes,
                 );
@@ -150,7 +170,7 @@ pub fn rebuild_networks(
         };
         if remarks {
             let message = format!(
-                "network: {what} of {} registers (llc {stock}) became {} stages of \
+                "network: {what} of {} registers ({priced} {stock}) became {} stages of \
                  {}-lane shuffles, {} in all (predicted {cost}; llc {emitted})",
                 net.inputs,
                 net.stages.len(),
@@ -236,7 +256,11 @@ fn measure(
         return vec![Some((0, 0)); plans.len()];
     }
     let mut out: Vec<Option<Pair>> = vec![None; plans.len()];
+    clear_wins(target, plans, &mut out);
     for (i, (wide, net, _, key, in_loop)) in plans.iter().enumerate() {
+        if out[i].is_some() {
+            continue;
+        }
         let Some((store, address)) = ir::network::only_store(wide) else {
             continue;
         };
@@ -284,4 +308,70 @@ fn measure(
         out[i] = Some(pair);
     }
     out.into_iter().map(Option::flatten).collect()
+}
+
+/// Where TTI prices the original at twice the network's prediction or more, the
+/// original is not compiled (a `<64 x float>` shuffle takes llc about 15 ms; TTI's
+/// price of a wide shuffle follows llc's count: 104 against 100 for the 8x8 f32
+/// transpose on x86-64-v3, 60 against 53 for i16, 28 against 24 for a four-way
+/// interleave): only the network is, and it must come out below TTI's price. Not for
+/// an interleave into a store (AArch64 makes it one `st2`..`st4`, which TTI's shuffle
+/// price does not see).
+fn clear_wins(
+    target: &Target,
+    plans: &[(WideShuffle, Network, u32, String, bool)],
+    out: &mut [Option<Pair>],
+) {
+    let mut probes = Vec::new();
+    let mut built = Vec::new();
+    for (i, (wide, net, predicted, key, in_loop)) in plans.iter().enumerate() {
+        let key = format!("{key}|tti");
+        if let Some(pair) = MEASURED.get(&key) {
+            out[i] = Some(pair);
+            continue;
+        }
+        let stored_interleave =
+            ir::network::only_store(wide).is_some() && is_interleave(&wide.mask);
+        let Some(tti) = ir::network::tti_cost(wide, target) else {
+            continue;
+        };
+        if stored_interleave || tti < 2 * i64::from(*predicted) {
+            continue;
+        }
+        let Some(b) = ir::network::build_network(wide, net, true) else {
+            continue;
+        };
+        probes.push(Probe {
+            result: b.sequence.result.raw(),
+            inputs: ir::network::measured_inputs(wide)
+                .into_iter()
+                .map(|v| v.into())
+                .collect(),
+            count_constant_loads: !in_loop,
+        });
+        built.push((i, key, tti, b));
+    }
+    if probes.is_empty() {
+        return;
+    }
+    let counts = target.emitted_batch(&probes);
+    for ((i, key, tti, b), count) in built.into_iter().zip(counts) {
+        ir::lower::discard(b.sequence);
+        if let Some(emitted) = count {
+            MEASURED.insert(key, Some((tti, emitted)));
+            out[i] = Some(Some((tti, emitted)));
+        }
+    }
+}
+
+/// Whether `mask` interleaves 2 or 4 equal parts (`<0, n, 2n, .., 1, n+1, ..>`).
+fn is_interleave(mask: &[i32]) -> bool {
+    let len = mask.len();
+    [2usize, 4].iter().any(|&f| {
+        len % f == 0
+            && mask
+                .iter()
+                .enumerate()
+                .all(|(j, &m)| m < 0 || m as usize == (j % f) * (len / f) + j / f)
+    })
 }

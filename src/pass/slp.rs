@@ -12,6 +12,7 @@ use super::memo::{Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::pass::options::Stage;
+use crate::target::CostKind;
 
 static TREES: Statistic = Statistic {
     name: c"NumSlpTrees",
@@ -19,6 +20,8 @@ static TREES: Statistic = Statistic {
 };
 
 static MEASURED: Memo<Pair> = Memo::new();
+/// Keys whose vector side TTI priced (not compiled).
+static BY_TTI: Memo<bool> = Memo::new();
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
@@ -51,11 +54,27 @@ pub fn vectorize_trees(
         let measured = if always {
             Some((1, 0))
         } else {
-            MEASURED.get_or_make(key, || {
-                let stock = target.emitted_for_stores(&t.stores, &inputs, !in_loop);
-                let emitted = target.emitted_for_stores(&[built.store], &inputs, !in_loop);
-                stock.zip(emitted)
+            MEASURED.get_or_make(key.clone(), || {
+                let stock = target.emitted_for_stores(&t.stores, &inputs, !in_loop)?;
+                // Where TTI prices the vector code at half the scalar code's count or
+                // less, it is not compiled (a wide shuffle takes llc about 15 ms, and
+                // TTI's price of one follows llc's count: see pass::network).
+                let priced: Option<i64> = built
+                    .instructions()
+                    .iter()
+                    .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
+                    .sum();
+                if let Some(tti) = priced.filter(|&p| 2 * p <= stock) {
+                    BY_TTI.insert(key.clone(), true);
+                    return Some((stock, tti));
+                }
+                let emitted = target.emitted_for_stores(&[built.store], &inputs, !in_loop)?;
+                Some((stock, emitted))
             })
+        };
+        let vector = match BY_TTI.get(&key) {
+            Some(true) => "TTI",
+            _ => "llc",
         };
         let what = match t.operations() {
             0 => format!("{n} scalar copies"),
@@ -71,7 +90,7 @@ pub fn vectorize_trees(
                 if remarks {
                     let message = format!(
                         "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
-                         (llc {emitted})",
+                         ({vector} {emitted})",
                         t.vector_type()
                     );
                     target.remark(RemarkKind::Passed, c"SlpTree", t.stores[0], &message);
@@ -83,7 +102,7 @@ pub fn vectorize_trees(
             other => {
                 if let (true, Some((stock, emitted))) = (remarks, other) {
                     let message = format!(
-                        "slp: kept {what} (llc {stock}): as {} vector code llc {emitted}",
+                        "slp: kept {what} (llc {stock}): as {} vector code {vector} {emitted}",
                         t.vector_type()
                     );
                     target.remark(RemarkKind::Missed, c"SlpTree", t.stores[0], &message);
