@@ -590,3 +590,10 @@ pub fn tti_cost(wide: &WideShuffle, target: &crate::ffi::Target) -> Option<i64> 
     }
     Some(total)
 }
+
+/// Whether a leaf of `wide` is a simple load of its block (the backend may fold a group
+/// of extracts of it into the load).
+pub fn reads_a_load(wide: &WideShuffle) -> bool {
+    let inputs = measured_inputs(wide);
+    wide.leaves.iter().any(|l| !inputs.contains(l))
+}
