@@ -6,7 +6,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{is, single_use, Function, Inst, Type};
+use super::{build_shuffle, is, mask_of, single_use, Function, Inst, Type};
 use crate::lower::chain::{self, Byte};
 
 /// A chain: its last shuffle, its leaves (one or two values of one size), and where each
@@ -87,17 +87,7 @@ unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Opt
         let p = LLVMGetOperand(v, 0);
         let q = LLVMGetOperand(v, 1);
         let w = lane_bytes(Type(LLVMTypeOf(p)))?;
-        let n = LLVMGetNumMaskElements(v);
-        let mask: Vec<i32> = (0..n)
-            .map(|i| {
-                let m = LLVMGetMaskValue(v, i);
-                if m == LLVMGetUndefMaskElem() {
-                    -1
-                } else {
-                    m
-                }
-            })
-            .collect();
+        let mask = mask_of(v);
         let pb = bytes_of(p, false, chain)?;
         let qb = if !LLVMIsAPoisonValue(q).is_null() || !LLVMIsAUndefValue(q).is_null() {
             None
@@ -172,16 +162,7 @@ pub fn build_composed(c: &ShuffleChain, lane_bytes: usize, mask: &[i32]) -> Opti
             Some(l) => cast(l.raw(), ty, &mut built),
             None => LLVMGetPoison(ty),
         };
-        let i32t = LLVMInt32TypeInContext(ctx);
-        let mut m: Vec<LLVMValueRef> = mask
-            .iter()
-            .map(|&x| match x {
-                x if x < 0 => LLVMGetPoison(i32t),
-                x => LLVMConstInt(i32t, x as u64, 0),
-            })
-            .collect();
-        let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
-        let s = LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr());
+        let s = build_shuffle(builder, a, Some(b), mask);
         built.push(s);
         let result = cast(s, LLVMTypeOf(root), &mut built);
         LLVMDisposeBuilder(builder);

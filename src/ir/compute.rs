@@ -8,7 +8,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{is, single_use, Function, Inst, Type};
+use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
 use crate::lower::compute::{BinOp, New, Node};
 
 /// A shuffle of operations, as a tree: its nodes (the root last) and the value of each.
@@ -103,16 +103,6 @@ fn opcode(op: BinOp) -> LLVMOpcode {
     }
 }
 
-fn lanes(v: LLVMValueRef) -> Option<usize> {
-    // SAFETY: a live value.
-    unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
-}
-
-fn is_poison(v: LLVMValueRef) -> bool {
-    // SAFETY: a live value.
-    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
-}
-
 /// Operations below a root, at most.
 const MAX_DEPTH: usize = 5;
 
@@ -135,7 +125,7 @@ impl Reader {
         if let Some(&id) = self.seen.get(&v) {
             return Some(id);
         }
-        let lanes = lanes(v)?;
+        let lanes = fixed_lanes(v)?;
         Some(self.add(v, Node::Leaf { lanes }))
     }
 
@@ -145,7 +135,7 @@ impl Reader {
         if let Some(&id) = self.seen.get(&v) {
             return Some(id);
         }
-        lanes(v)?;
+        fixed_lanes(v)?;
         // SAFETY: live values of the function, read only.
         unsafe {
             let local =
@@ -170,22 +160,6 @@ impl Reader {
             }
         }
         self.leaf(v)
-    }
-}
-
-fn mask_of(v: LLVMValueRef) -> Vec<i32> {
-    // SAFETY: a live shufflevector.
-    unsafe {
-        (0..LLVMGetNumMaskElements(v))
-            .map(|i| {
-                let m = LLVMGetMaskValue(v, i);
-                if m == LLVMGetUndefMaskElem() {
-                    -1
-                } else {
-                    m
-                }
-            })
-            .collect()
     }
 }
 
@@ -242,24 +216,13 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
         let ctx = LLVMGetTypeContext(LLVMTypeOf(root));
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, root);
-        let i32t = LLVMInt32TypeInContext(ctx);
         let mut built: Vec<LLVMValueRef> = Vec::new();
         let mut values: Vec<LLVMValueRef> = Vec::new();
         for n in new {
             let v = match n {
                 New::Old(id) => tree.values[*id],
                 New::Shuffle { a, b, mask } => {
-                    let a = values[*a];
-                    let b = b.map_or_else(|| LLVMGetPoison(LLVMTypeOf(a)), |b| values[b]);
-                    let mut m: Vec<LLVMValueRef> = mask
-                        .iter()
-                        .map(|&x| match x {
-                            x if x < 0 => LLVMGetPoison(i32t),
-                            x => LLVMConstInt(i32t, x as u64, 0),
-                        })
-                        .collect();
-                    let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
-                    let s = LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr());
+                    let s = build_shuffle(builder, values[*a], b.map(|b| values[b]), mask);
                     if !LLVMIsAInstruction(s).is_null() {
                         built.push(s);
                     }

@@ -608,3 +608,51 @@ pub(crate) unsafe fn touches_memory(inst: LLVMValueRef) -> bool {
             | LLVMOpcode::LLVMVAArg
     )
 }
+
+/// Lanes of a value of fixed vector type.
+pub(crate) fn fixed_lanes(v: LLVMValueRef) -> Option<usize> {
+    // SAFETY: a live value.
+    unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
+}
+
+/// Whether a value is `poison` or `undef`.
+pub(crate) fn is_poison(v: LLVMValueRef) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
+}
+
+/// A shufflevector's mask, `-1` for poison lanes.
+pub(crate) fn mask_of(v: LLVMValueRef) -> Vec<i32> {
+    // SAFETY: a live shufflevector.
+    unsafe {
+        (0..LLVMGetNumMaskElements(v))
+            .map(|i| match LLVMGetMaskValue(v, i) {
+                m if m == LLVMGetUndefMaskElem() => -1,
+                m => m,
+            })
+            .collect()
+    }
+}
+
+/// `shufflevector a, b, mask` at `builder` (`b` poison if none; `-1` a poison lane).
+///
+/// # Safety
+/// `builder` is positioned in a live block; `a` (and `b`) are live vectors of one type.
+pub(crate) unsafe fn build_shuffle(
+    builder: LLVMBuilderRef,
+    a: LLVMValueRef,
+    b: Option<LLVMValueRef>,
+    mask: &[i32],
+) -> LLVMValueRef {
+    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)));
+    let b = b.unwrap_or_else(|| LLVMGetPoison(LLVMTypeOf(a)));
+    let mut m: Vec<LLVMValueRef> = mask
+        .iter()
+        .map(|&x| match x {
+            x if x < 0 => LLVMGetPoison(i32t),
+            x => LLVMConstInt(i32t, x as u64, 0),
+        })
+        .collect();
+    let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
+    LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr())
+}

@@ -14,7 +14,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{is, Function, Inst, Type};
+use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, Function, Inst, Type};
 use crate::lower::network::Network;
 
 /// Shuffles that together permute the elements of their leaves: the shuffles (one, or
@@ -103,39 +103,13 @@ impl WideShuffle {
     }
 }
 
-fn mask_of(v: LLVMValueRef) -> Vec<i32> {
-    // SAFETY: a live shufflevector.
-    unsafe {
-        (0..LLVMGetNumMaskElements(v))
-            .map(|i| {
-                let m = LLVMGetMaskValue(v, i);
-                if m == LLVMGetUndefMaskElem() {
-                    -1
-                } else {
-                    m
-                }
-            })
-            .collect()
-    }
-}
-
-fn lanes_of(v: LLVMValueRef) -> Option<usize> {
-    // SAFETY: a live value.
-    unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
-}
-
-fn is_poison(v: LLVMValueRef) -> bool {
-    // SAFETY: a live value.
-    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
-}
-
 /// `v` as a concatenation of leaves: through `shufflevector %a, %b, <0..2k-1>`.
 fn leaves(v: LLVMValueRef, out: &mut Vec<LLVMValueRef>, parts: &mut Vec<Inst>) {
     // SAFETY: live values, read only.
     unsafe {
         if is(v, LLVMOpcode::LLVMShuffleVector) {
             let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
-            let k = lanes_of(a).unwrap_or(0);
+            let k = fixed_lanes(a).unwrap_or(0);
             let mask = mask_of(v);
             let concat = k > 0
                 && !is_poison(b)
@@ -167,10 +141,10 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
             continue;
         }
         let raw = inst.raw();
-        let Some(n) = lanes_of(raw) else { continue };
+        let Some(n) = fixed_lanes(raw) else { continue };
         // SAFETY: a live shufflevector's operands, read only.
         let (a, b) = unsafe { (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)) };
-        let Some(m) = lanes_of(a) else { continue };
+        let Some(m) = fixed_lanes(a) else { continue };
         let total = if is_poison(b) { m } else { 2 * m };
         if n < total {
             let key = (
@@ -193,7 +167,7 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
         }
     }
     for ((a, b, n), mut members) in groups {
-        let total = lanes_of(a).unwrap_or(0) * if b.is_null() { 1 } else { 2 };
+        let total = fixed_lanes(a).unwrap_or(0) * if b.is_null() { 1 } else { 2 };
         if members.len() * n != total || !one_block(&members) {
             continue;
         }
@@ -234,7 +208,7 @@ fn whole(
     b: LLVMValueRef,
     mut mask: Vec<i32>,
 ) -> Option<WideShuffle> {
-    let m = lanes_of(a)?;
+    let m = fixed_lanes(a)?;
     if !(4..=MAX_ELEMENTS).contains(&mask.len()) || !mask.len().is_power_of_two() {
         return None;
     }
@@ -250,8 +224,8 @@ fn whole(
     }
     // SAFETY: live values.
     let constant = found.iter().any(|&v| unsafe { LLVMIsConstant(v) != 0 });
-    let leaf_lanes = lanes_of(found[0])?;
-    if constant || found.iter().any(|&v| lanes_of(v) != Some(leaf_lanes)) {
+    let leaf_lanes = fixed_lanes(found[0])?;
+    if constant || found.iter().any(|&v| fixed_lanes(v) != Some(leaf_lanes)) {
         return None;
     }
     Some(WideShuffle {
@@ -312,7 +286,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         }
         let mut concat = |mut parts: Vec<LLVMValueRef>| {
             while parts.len() > 1 {
-                let half = lanes_of(parts[0]).unwrap_or(0);
+                let half = fixed_lanes(parts[0]).unwrap_or(0);
                 let both: Vec<i32> = (0..2 * half as i32).collect();
                 parts = parts
                     .chunks(2)
@@ -368,7 +342,7 @@ pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
         let mut built = Vec::new();
         let mut parts: Vec<LLVMValueRef> = wide.roots.iter().map(|r| r.raw()).collect();
         while parts.len() > 1 {
-            let half = lanes_of(parts[0]).unwrap_or(0);
+            let half = fixed_lanes(parts[0]).unwrap_or(0);
             let both: Vec<i32> = (0..2 * half as i32).collect();
             parts = parts
                 .chunks(2)
@@ -405,23 +379,6 @@ pub fn measured_inputs(wide: &WideShuffle) -> Vec<Value> {
         }
     }
     out
-}
-
-/// `shufflevector a, b, mask` (`b` poison if none) at `builder`.
-unsafe fn build_shuffle(
-    builder: LLVMBuilderRef,
-    a: LLVMValueRef,
-    b: Option<LLVMValueRef>,
-    mask: &[i32],
-) -> LLVMValueRef {
-    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)));
-    let b = b.unwrap_or_else(|| LLVMGetPoison(LLVMTypeOf(a)));
-    let mut m: Vec<LLVMValueRef> = mask
-        .iter()
-        .map(|&x| LLVMConstInt(i32t, x as u64, 0))
-        .collect();
-    let m = LLVMConstVector(m.as_mut_ptr(), m.len() as u32);
-    LLVMBuildShuffleVector(builder, a, b, m, c"".as_ptr())
 }
 
 /// Replaces each of `wide`'s shuffles by its network result and erases the
