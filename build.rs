@@ -71,4 +71,44 @@ fn main() {
     println!("cargo:rustc-link-lib=static:+whole-archive=shufshim");
     println!("cargo:rustc-link-lib=dylib=stdc++");
     println!("cargo:rustc-env=SHUF_LLVM_VERSION={version}");
+    // What the measurement cache (`pass::memo`) is valid for: these sources and LLVM.
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=plugin");
+    println!(
+        "cargo:rustc-env=SHUF_BUILD_ID={:016x}",
+        source_hash(&version)
+    );
+}
+
+/// FNV-1a over the LLVM version and every file of `src/` and `plugin/`, by path.
+fn source_hash(version: &str) -> u64 {
+    fn files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    files(&p, out);
+                } else {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    let mut all = Vec::new();
+    files(std::path::Path::new("src"), &mut all);
+    files(std::path::Path::new("plugin"), &mut all);
+    all.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(version.as_bytes());
+    for f in all {
+        eat(f.to_string_lossy().as_bytes());
+        eat(&std::fs::read(&f).unwrap_or_default());
+    }
+    h
 }

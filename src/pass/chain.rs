@@ -25,7 +25,7 @@ static CHAINS_COMPOSED: Statistic = Statistic {
 /// Lanes of at most this many bytes for the composed shuffle.
 const MAX_LANE_BYTES: usize = 8;
 
-static MEASURED: Memo<Pair> = Memo::new();
+static MEASURED: Memo<Pair> = Memo::persistent("chain");
 
 /// Composes every chain of `func` whose composed shuffle compiles to strictly fewer
 /// instructions; with `always` (testing), every chain.

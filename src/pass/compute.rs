@@ -20,7 +20,7 @@ static SUNK: Statistic = Statistic {
     desc: c"Shuffles moved below lane-wise operations",
 };
 
-static MEASURED: Memo<Pair> = Memo::new();
+static MEASURED: Memo<Pair> = Memo::persistent("compute");
 
 /// Rewrites every shuffle of operations in `func` whose rewrite compiles to strictly
 /// fewer instructions; with `always` (testing), every one that checks.

@@ -195,7 +195,7 @@ pub fn lower_shuffles(
 /// What each plan's shuffle and recipe compile to alone (remembered per target, types,
 /// mask, operands and loop): `None` where they cannot be measured (TTI decides alone).
 fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pair> {
-    static MEASURED: Memo<Pair> = Memo::new();
+    static MEASURED: Memo<Pair> = Memo::persistent("lower");
     let desc = target.desc();
     let candidates = plans
         .iter()

@@ -2,10 +2,17 @@
 //! what they replace.
 //!
 //! Every decision that compiles code (selection, narrowing, chains, the lowering's
-//! veto) is remembered under a key naming the target, the types, the mask or shape and
-//! the context, so that a distinct shape is compiled at most once or twice in a
-//! process. [`measure_pairs`] compiles candidates against what they would replace, all
-//! of a function's in one compilation.
+//! veto, networks, SLP) is remembered under a key naming the target, the types, the
+//! mask or shape and the context, so that a distinct shape is compiled at most once or
+//! twice in a process. [`measure_pairs`] compiles candidates against what they would
+//! replace, all of a function's in one compilation.
+//!
+//! With `SHUF_CACHE_DIR` set, the measurements (not the decisions built on them) are
+//! also kept across processes: appended to `measurements-<build>.tsv` there, one line
+//! per key (`memo`, key, value; tab-separated; appends of whole lines, so that
+//! parallel compilations may share the file), read at the first use in a process. The
+//! file is named by a hash of the plugin's sources and LLVM's version, so a rebuilt
+//! plugin starts a new one. Off by default.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -14,15 +21,75 @@ use crate::ffi::{Probe, Target};
 use crate::ir::lower::{BuiltSequence, Value};
 use crate::ir::{self, Inst};
 
-/// Values remembered by key for the process (a `static`).
-pub struct Memo<T> {
-    map: OnceLock<Mutex<HashMap<String, T>>>,
+/// A value that may be kept in the measurement cache: as text, or not at all.
+pub trait Persisted: Sized {
+    fn encode(&self) -> Option<String> {
+        None
+    }
+    fn decode(_text: &str) -> Option<Self> {
+        None
+    }
 }
 
-impl<T: Clone> Memo<T> {
+/// A pair of counts: `a b`, or `-` for none.
+impl Persisted for Pair {
+    fn encode(&self) -> Option<String> {
+        Some(match self {
+            Some((a, b)) => format!("{a} {b}"),
+            None => "-".to_string(),
+        })
+    }
+    fn decode(text: &str) -> Option<Pair> {
+        if text == "-" {
+            return Some(None);
+        }
+        let (a, b) = text.split_once(' ')?;
+        Some(Some((a.parse().ok()?, b.parse().ok()?)))
+    }
+}
+
+/// One count: `n`, or `-` for none.
+impl Persisted for Option<i64> {
+    fn encode(&self) -> Option<String> {
+        Some(self.map_or("-".to_string(), |n| n.to_string()))
+    }
+    fn decode(text: &str) -> Option<Option<i64>> {
+        match text {
+            "-" => Some(None),
+            n => Some(Some(n.parse().ok()?)),
+        }
+    }
+}
+
+impl Persisted for bool {
+    fn encode(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+    fn decode(text: &str) -> Option<bool> {
+        text.parse().ok()
+    }
+}
+
+/// Values remembered by key for the process (a `static`), and, for a memo with a
+/// name, in the measurement cache when one is set.
+pub struct Memo<T> {
+    map: OnceLock<Mutex<HashMap<String, T>>>,
+    name: Option<&'static str>,
+}
+
+impl<T: Clone + Persisted> Memo<T> {
     pub const fn new() -> Memo<T> {
         Memo {
             map: OnceLock::new(),
+            name: None,
+        }
+    }
+
+    /// A memo whose values the measurement cache keeps under `name`.
+    pub const fn persistent(name: &'static str) -> Memo<T> {
+        Memo {
+            map: OnceLock::new(),
+            name: Some(name),
         }
     }
 
@@ -34,10 +101,19 @@ impl<T: Clone> Memo<T> {
     }
 
     pub fn get(&self, key: &str) -> Option<T> {
-        self.map().get(key).cloned()
+        if let Some(v) = self.map().get(key).cloned() {
+            return Some(v);
+        }
+        let name = self.name?;
+        let v = T::decode(&disk::get(name, key)?)?;
+        self.map().insert(key.to_string(), v.clone());
+        Some(v)
     }
 
     pub fn insert(&self, key: String, value: T) {
+        if let (Some(name), Some(text)) = (self.name, value.encode()) {
+            disk::put(name, &key, &text);
+        }
         self.map().insert(key, value);
     }
 
@@ -101,4 +177,90 @@ pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candida
         memo.insert(keys[i].clone(), pair);
     }
     keys.iter().map(|k| memo.get(k).flatten()).collect()
+}
+
+/// The measurement cache on disk (`SHUF_CACHE_DIR`).
+mod disk {
+    use std::collections::HashMap;
+    use std::io::Write;
+    use std::path::PathBuf;
+    use std::sync::{Mutex, OnceLock};
+
+    struct Cache {
+        path: PathBuf,
+        lines: HashMap<String, String>,
+    }
+
+    fn cache() -> &'static Mutex<Option<Cache>> {
+        static CACHE: OnceLock<Mutex<Option<Cache>>> = OnceLock::new();
+        CACHE.get_or_init(|| {
+            let open = || -> Option<Cache> {
+                let dir = PathBuf::from(std::env::var_os("SHUF_CACHE_DIR")?);
+                std::fs::create_dir_all(&dir).ok()?;
+                let path = dir.join(format!("measurements-{}.tsv", env!("SHUF_BUILD_ID")));
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let lines = text
+                    .lines()
+                    .filter_map(|l| {
+                        let (name_key, value) = l.rsplit_once('\t')?;
+                        Some((name_key.to_string(), value.to_string()))
+                    })
+                    .collect();
+                Some(Cache { path, lines })
+            };
+            Mutex::new(open())
+        })
+    }
+
+    pub fn get(name: &str, key: &str) -> Option<String> {
+        let guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+        guard
+            .as_ref()?
+            .lines
+            .get(&format!("{name}\t{key}"))
+            .cloned()
+    }
+
+    pub fn put(name: &str, key: &str, value: &str) {
+        // A key or value with a tab or a line break cannot be a line: not kept.
+        if [name, key, value].iter().any(|s| s.contains(['\t', '\n'])) {
+            return;
+        }
+        let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+        let Some(cache) = guard.as_mut() else { return };
+        let name_key = format!("{name}\t{key}");
+        if cache.lines.get(&name_key).map(String::as_str) == Some(value) {
+            return;
+        }
+        let line = format!("{name_key}\t{value}\n");
+        // One write of a whole line, appended: parallel compilers interleave lines,
+        // never parts of them.
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&cache.path)
+            .and_then(|mut f| f.write_all(line.as_bytes()));
+        if written.is_ok() {
+            cache.lines.insert(name_key, value.to_string());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_back_as_written() {
+        for p in [None, Some((3, 1)), Some((-1, 0))] {
+            assert_eq!(<Pair as Persisted>::decode(&p.encode().unwrap()), Some(p));
+        }
+        for n in [None, Some(7i64)] {
+            assert_eq!(
+                <Option<i64> as Persisted>::decode(&n.encode().unwrap()),
+                Some(n)
+            );
+        }
+        assert_eq!(<Pair as Persisted>::decode("3"), None);
+    }
 }

@@ -41,7 +41,7 @@ const REGISTER_BITS: [u32; 2] = [256, 128];
 /// instructions of the stores as they are and of the plan.
 type Decision = Option<(i64, i64)>;
 
-static DECISIONS: Memo<Decision> = Memo::new();
+static DECISIONS: Memo<Decision> = Memo::persistent("narrow");
 
 /// The x86 feature level of the function's target; `None` elsewhere (packs are x86's).
 fn x86_level(target: &Target) -> Option<&'static str> {

@@ -18,7 +18,7 @@
 //! %t = concatenation of the eight results
 //! ```
 
-use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, Candidate, Memo, Pair, Persisted};
 use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::network::WideShuffle;
 use crate::ir::{self, Function};
@@ -30,10 +30,16 @@ static NETWORKS: Statistic = Statistic {
     desc: c"Wide shuffles rebuilt as networks of register shuffles",
 };
 
-static PLANNED: Memo<Option<(Network, u32)>> = Memo::new();
-static MEASURED: Memo<Pair> = Memo::new();
+static PLANNED: Memo<Planned> = Memo::new();
+
+/// A plan (pure computation: not kept across processes).
+#[derive(Clone)]
+struct Planned(Option<(Network, u32)>);
+
+impl Persisted for Planned {}
+static MEASURED: Memo<Pair> = Memo::persistent("network");
 /// Instructions `llc` emits for one register shuffle alone.
-static SHUFFLE_COSTS: Memo<Option<i64>> = Memo::new();
+static SHUFFLE_COSTS: Memo<Option<i64>> = Memo::persistent("network-shuffle");
 
 /// Registers narrower than this are not tried (unless the target's are).
 const MIN_REGISTER_BITS: usize = 128;
@@ -102,16 +108,16 @@ pub fn rebuild_networks(
                 wide.signature(),
                 wide.mask
             );
-            let planned = PLANNED.get_or_make(key, || {
+            let Planned(planned) = PLANNED.get_or_make(key, || {
                 let prefix = shuffle_key(&context, &wide, lanes, in_loop);
-                network::plan(&wide.mask, lanes, &mut |mask, two| {
+                Planned(network::plan(&wide.mask, lanes, &mut |mask, two| {
                     let cost = SHUFFLE_COSTS
                         .get(&format!("{prefix}|{two}|{mask:?}"))
                         .flatten();
                     // Testing without a backend: every shuffle one instruction.
                     let cost = if always { cost.or(Some(1)) } else { cost };
                     u32::try_from(cost?).ok()
-                })
+                }))
             });
             if let Some((net, cost)) = planned {
                 if best.as_ref().map_or(true, |(_, c)| cost < *c) {

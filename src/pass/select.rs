@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::Memo;
+use super::memo::{Memo, Persisted};
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
@@ -56,6 +56,9 @@ enum Decision {
         emitted: i64,
     },
 }
+
+/// Decisions carry sequences: not kept across processes.
+impl Persisted for Decision {}
 
 static DECISIONS: Memo<Decision> = Memo::new();
 

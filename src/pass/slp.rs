@@ -19,9 +19,9 @@ static TREES: Statistic = Statistic {
     desc: c"Store chains made vector code by shuffle-lib's SLP",
 };
 
-static MEASURED: Memo<Pair> = Memo::new();
+static MEASURED: Memo<Pair> = Memo::persistent("slp");
 /// Keys whose vector side TTI priced (not compiled).
-static BY_TTI: Memo<bool> = Memo::new();
+static BY_TTI: Memo<bool> = Memo::persistent("slp-tti");
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
