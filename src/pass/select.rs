@@ -31,8 +31,8 @@ use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::lower::sequence::{one_shuffle_instruction, Searcher, Sequence};
-use crate::target::insn::{available, level, Emit};
+use crate::lower::sequence::{one_shuffle_instruction, Op, Operand, Searcher, Sequence};
+use crate::target::insn::{available, level, Emit, INSNS};
 use crate::target::Arch;
 
 static SHUFFLES_SELECTED: Statistic = Statistic {
@@ -57,10 +57,86 @@ enum Decision {
     },
 }
 
-/// Decisions carry sequences: not kept across processes.
-impl Persisted for Decision {}
+/// `keep`, or `use STOCK EMITTED COST COPIES name#imm:x:y,...` (operands `A`, `B`, `Z`,
+/// `E<i>`; instructions by their unique names in the descriptions).
+impl Persisted for Decision {
+    fn encode(&self) -> Option<String> {
+        Some(match self {
+            Decision::Keep => "keep".to_string(),
+            Decision::Use {
+                seq,
+                stock,
+                emitted,
+            } => {
+                let operand = |o: Operand| match o {
+                    Operand::A => "A".to_string(),
+                    Operand::B => "B".to_string(),
+                    Operand::Zero => "Z".to_string(),
+                    Operand::Earlier(i) => format!("E{i}"),
+                };
+                let ops: Vec<String> = seq
+                    .ops
+                    .iter()
+                    .map(|op| {
+                        format!(
+                            "{}#{}:{}:{}",
+                            op.insn.name,
+                            op.imm,
+                            operand(op.x),
+                            operand(op.y)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "use {stock} {emitted} {} {} {}",
+                    seq.cost,
+                    seq.copies,
+                    ops.join(",")
+                )
+            }
+        })
+    }
 
-static DECISIONS: Memo<Decision> = Memo::new();
+    fn decode(text: &str) -> Option<Decision> {
+        if text == "keep" {
+            return Some(Decision::Keep);
+        }
+        let mut words = text.strip_prefix("use ")?.split(' ');
+        let mut number = || -> Option<i64> { words.next()?.parse().ok() };
+        let (stock, emitted, cost, copies) = (number()?, number()?, number()?, number()?);
+        let operand = |w: &str| -> Option<Operand> {
+            Some(match w {
+                "A" => Operand::A,
+                "B" => Operand::B,
+                "Z" => Operand::Zero,
+                e => Operand::Earlier(e.strip_prefix('E')?.parse().ok()?),
+            })
+        };
+        let ops = words
+            .next()?
+            .split(',')
+            .map(|op| {
+                let (name, rest) = op.split_once('#')?;
+                let mut parts = rest.split(':');
+                let imm = parts.next()?.parse().ok()?;
+                let (x, y) = (operand(parts.next()?)?, operand(parts.next()?)?);
+                let insn = INSNS.iter().find(|i| i.name == name)?;
+                Some(Op { insn, imm, x, y })
+            })
+            .collect::<Option<Vec<Op>>>()?;
+        Some(Decision::Use {
+            seq: Sequence {
+                ops,
+                cost: u32::try_from(cost).ok()?,
+                copies: u32::try_from(copies).ok()?,
+            },
+            stock,
+            emitted,
+        })
+    }
+}
+
+static DECISIONS: Memo<Decision> = Memo::persistent("select");
 
 /// The searcher of a target level, built once per process.
 fn searcher(arch: Arch, level: &'static str) -> Arc<Searcher> {
@@ -395,4 +471,42 @@ fn measure_candidates(open: &[(&Wanted, i64, &[Sequence])], target: &Target) -> 
             None => true,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decision reads back as written (through the measurement cache's text).
+    #[test]
+    fn decisions_read_back_as_written() {
+        let seq = Sequence {
+            ops: vec![
+                Op {
+                    insn: &INSNS[0],
+                    imm: 27,
+                    x: Operand::A,
+                    y: Operand::B,
+                },
+                Op {
+                    insn: &INSNS[2],
+                    imm: 0,
+                    x: Operand::Earlier(0),
+                    y: Operand::Zero,
+                },
+            ],
+            cost: 2,
+            copies: 1,
+        };
+        let d = Decision::Use {
+            seq,
+            stock: 3,
+            emitted: 2,
+        };
+        let text = d.encode().unwrap();
+        let back = Decision::decode(&text).unwrap();
+        assert_eq!(back.encode().unwrap(), text);
+        assert!(matches!(Decision::decode("keep"), Some(Decision::Keep)));
+        assert!(Decision::decode("use 1 2").is_none());
+    }
 }
