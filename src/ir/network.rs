@@ -56,29 +56,29 @@ impl WideShuffle {
 
     /// The shuffle that comes first in the block: the network is built before it.
     fn first(&self) -> LLVMValueRef {
-        let raws: Vec<LLVMValueRef> = self.roots.iter().map(|r| r.raw()).collect();
-        // SAFETY: live instructions of one block, read only.
-        unsafe {
-            let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(raws[0]));
-            while !i.is_null() && !raws.contains(&i) {
-                i = LLVMGetNextInstruction(i);
-            }
-            if i.is_null() {
-                raws[0]
-            } else {
-                i
-            }
-        }
+        self.edge(true)
     }
 
     /// The shuffle that comes last in the block.
     fn last(&self) -> LLVMValueRef {
+        self.edge(false)
+    }
+
+    /// The first (or last) of the shuffles in their block's order.
+    fn edge(&self, first: bool) -> LLVMValueRef {
         let raws: Vec<LLVMValueRef> = self.roots.iter().map(|r| r.raw()).collect();
         // SAFETY: live instructions of one block, read only.
         unsafe {
-            let mut i = LLVMGetLastInstruction(LLVMGetInstructionParent(raws[0]));
+            let block = LLVMGetInstructionParent(raws[0]);
+            let mut i = match first {
+                true => LLVMGetFirstInstruction(block),
+                false => LLVMGetLastInstruction(block),
+            };
             while !i.is_null() && !raws.contains(&i) {
-                i = LLVMGetPreviousInstruction(i);
+                i = match first {
+                    true => LLVMGetNextInstruction(i),
+                    false => LLVMGetPreviousInstruction(i),
+                };
             }
             if i.is_null() {
                 raws[0]
