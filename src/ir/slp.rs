@@ -20,7 +20,7 @@ pub struct StoreTree {
     pub store_start: i64,
     pub tree: Node,
     store_base: LLVMValueRef,
-    /// Scalar ids to values, base ids to values, constant ids to values.
+    /// Scalar ids to values, and base ids to values (a constant's id is its value).
     scalars: Vec<LLVMValueRef>,
     bases: Vec<LLVMValueRef>,
     elem: LLVMTypeRef,
@@ -40,21 +40,27 @@ impl StoreTree {
     /// The pointers the tree's memory accesses are offsets of (for measuring).
     pub fn bases(&self) -> Vec<Value> {
         let mut out = vec![Value::from_raw(self.store_base)];
-        for &b in &self.bases {
-            if !out.contains(&Value::from_raw(b)) {
-                out.push(Value::from_raw(b));
+        for (base, _, _) in self.tree.load_ranges() {
+            let b = Value::from_raw(self.bases[base]);
+            if !out.contains(&b) {
+                out.push(b);
             }
         }
         out
     }
 
-    /// Scalar operations (not loads) the tree replaces.
+    /// Scalar operations (not loads) the tree replaces, each once.
     pub fn operations(&self) -> usize {
-        self.tree
+        let mut ops: Vec<usize> = self
+            .tree
             .scalars()
-            .iter()
-            .filter(|&&s| unsafe { LLVMIsALoadInst(self.scalars[s]).is_null() })
-            .count()
+            .into_iter()
+            // SAFETY: live instructions of the tree.
+            .filter(|&s| unsafe { LLVMIsALoadInst(self.scalars[s]).is_null() })
+            .collect();
+        ops.sort_unstable();
+        ops.dedup();
+        ops.len()
     }
 }
 

@@ -29,7 +29,7 @@ pub enum Scalar {
         lhs: usize,
         rhs: usize,
     },
-    /// A constant (its bits).
+    /// A constant, by an id the reader gives it (equal ids: equal constants).
     Const(u64),
     /// Anything else.
     Other,
