@@ -29,7 +29,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::{llvm_bin, plugin};
+use common::{llvm_bin, plugin, Cross, CROSS};
 
 const SRC_BYTES: usize = 4096;
 const DST_BYTES: usize = 4096;
@@ -907,31 +907,18 @@ fn permuted_copies_compute_the_same() {
 /// before and after `shuffle-lib` (every window forced, and measured), compiled with
 /// `llc` and linked against the Debian cross libc; skipped without qemu.
 fn copies_under_qemu(dir: &std::path::Path, module: &str, count: usize) {
-    const CROSS: [(&str, &str, &str, &[&str], &str); 2] = [
-        (
-            "aarch64-linux-gnu",
-            "neoverse-n1",
-            "qemu-aarch64",
-            &[],
-            "/usr/aarch64-linux-gnu",
-        ),
-        (
-            "riscv64-linux-gnu",
-            "sifive-x280",
-            "qemu-riscv64",
-            &["-cpu", "rv64,v=true,vlen=512"],
-            "/usr/riscv64-linux-gnu",
-        ),
-    ];
-    for (triple, cpu, qemu, qemu_args, sysroot) in CROSS {
+    for cross in CROSS {
+        let Cross { cpu, qemu, .. } = cross;
         if Command::new(qemu).arg("--version").output().is_err() {
             eprintln!("x86-differential: copies on {cpu} skipped: no {qemu}");
             continue;
         }
-        let text = module.replace("x86_64-unknown-linux-gnu", triple).replace(
-            "\"target-cpu\"=\"x86-64-v3\"",
-            &format!("\"target-cpu\"=\"{cpu}\""),
-        );
+        let text = module
+            .replace("x86_64-unknown-linux-gnu", cross.triple)
+            .replace(
+                "\"target-cpu\"=\"x86-64-v3\"",
+                &format!("\"target-cpu\"=\"{cpu}\""),
+            );
         let original = dir.join(format!("copies-{cpu}.ll"));
         fs::write(&original, text).unwrap();
         let exe = |file: &PathBuf, name: &str| -> String {
@@ -939,39 +926,12 @@ fn copies_under_qemu(dir: &std::path::Path, module: &str, count: usize) {
                 dir.join(format!("{name}.o")),
                 dir.join(format!("{name}.exe")),
             );
-            let lib = format!("{sysroot}/lib");
-            let ok = Command::new(llvm_bin().join("llc"))
-                .args([format!("-mtriple={triple}"), format!("-mcpu={cpu}")])
-                .args(["-O2", "-filetype=obj", "-relocation-model=pic"])
-                .arg(file)
-                .arg("-o")
-                .arg(&obj)
-                .status()
-                .expect("llc runs")
-                .success();
-            assert!(ok, "llc failed on {}", file.display());
-            let ok = Command::new(llvm_bin().join("clang"))
-                .arg(format!("--target={triple}"))
-                .args(["-fuse-ld=lld", "-nostdlib"])
-                .args([format!("{lib}/crt1.o"), format!("{lib}/crti.o")])
-                .arg(&obj)
-                .args([
-                    format!("-L{lib}"),
-                    "-lc".to_string(),
-                    format!("{lib}/crtn.o"),
-                ])
-                .arg("-o")
-                .arg(&bin)
-                .status()
-                .expect("clang links")
-                .success();
-            assert!(ok, "linking {} failed", obj.display());
-            let out = Command::new(qemu)
-                .args(qemu_args)
-                .args(["-L", sysroot])
-                .arg(&bin)
-                .output()
-                .expect("qemu runs");
+            let [mut llc, mut link, mut run] = cross.commands(file, &obj, &bin);
+            for (what, cmd) in [("llc", &mut llc), ("link", &mut link)] {
+                let ok = cmd.status().expect("the tool runs").success();
+                assert!(ok, "{what} failed on {}", file.display());
+            }
+            let out = run.output().expect("qemu runs");
             assert!(
                 out.status.success(),
                 "{} failed under {qemu}",

@@ -1,7 +1,7 @@
 //! The runner: a module of programs goes through `opt -passes=shuffle-lib`, both
 //! versions run under `lli`, and their outputs are compared.
 
-use crate::common::plugin;
+use crate::common::{plugin, Cross};
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -37,38 +37,14 @@ pub struct Tools {
 #[derive(Clone, Debug)]
 pub enum Runner {
     Lli,
-    /// `llc -mtriple=triple flags`, linked against the Debian cross libc with lld, then
-    /// `qemu` with its arguments and the sysroot.
-    Qemu {
-        triple: &'static str,
-        flags: &'static [&'static str],
-        qemu: &'static str,
-        qemu_args: &'static [&'static str],
-        sysroot: &'static str,
-    },
+    /// Compiled with `llc`, linked against the Debian cross libc, run under `qemu-user`.
+    Qemu(Cross),
 }
 
 impl Runner {
-    /// The runner for a CPU of `TARGETS` under qemu: AArch64 and RISC-V V (VLEN 256).
+    /// The runner for a CPU of `TARGETS` under qemu: AArch64 and RISC-V V.
     pub fn qemu_for(cpu: &str) -> Option<Runner> {
-        Some(match cpu {
-            "neoverse-n1" => Runner::Qemu {
-                triple: "aarch64-linux-gnu",
-                flags: &["-mcpu=neoverse-n1"],
-                qemu: "qemu-aarch64",
-                qemu_args: &[],
-                sysroot: "/usr/aarch64-linux-gnu",
-            },
-            "sifive-x280" => Runner::Qemu {
-                triple: "riscv64-linux-gnu",
-                flags: &["-mcpu=sifive-x280"],
-                qemu: "qemu-riscv64",
-                // sifive-x280 has VLEN 512 (zvl512b): code for it assumes that much.
-                qemu_args: &["-cpu", "rv64,v=true,vlen=512"],
-                sysroot: "/usr/riscv64-linux-gnu",
-            },
-            _ => return None,
-        })
+        Cross::for_cpu(cpu).map(Runner::Qemu)
     }
 }
 
@@ -332,55 +308,15 @@ pub fn check(
 
     let lli = |file: &Path, name: &str| match &tools.runner {
         Runner::Lli => run_tool(dir, name, Command::new(&tools.lli).arg(file)),
-        Runner::Qemu {
-            triple,
-            flags,
-            qemu,
-            qemu_args,
-            sysroot,
-        } => {
-            // Code generation only (llc, as lli does): clang -O2 would inline and fold
-            // the constant inputs, and the backend would never see the shuffles.
+        Runner::Qemu(cross) => {
             let (obj, exe) = (
                 dir.join(format!("{name}.o")),
                 dir.join(format!("{name}.exe")),
             );
-            let lib = format!("{sysroot}/lib");
-            run_tool(
-                dir,
-                &format!("{name}-llc"),
-                Command::new(tools.lli.with_file_name("llc"))
-                    .arg(format!("-mtriple={triple}"))
-                    .args(*flags)
-                    .args(["-O2", "-filetype=obj", "-relocation-model=pic"])
-                    .arg(file)
-                    .arg("-o")
-                    .arg(&obj),
-            )?;
-            run_tool(
-                dir,
-                &format!("{name}-link"),
-                Command::new(tools.lli.with_file_name("clang"))
-                    .arg(format!("--target={triple}"))
-                    .args(["-fuse-ld=lld", "-nostdlib"])
-                    .args([format!("{lib}/crt1.o"), format!("{lib}/crti.o")])
-                    .arg(&obj)
-                    .args([
-                        format!("-L{lib}"),
-                        "-lc".to_string(),
-                        format!("{lib}/crtn.o"),
-                    ])
-                    .arg("-o")
-                    .arg(&exe),
-            )?;
-            run_tool(
-                dir,
-                name,
-                Command::new(qemu)
-                    .args(*qemu_args)
-                    .args(["-L", sysroot])
-                    .arg(&exe),
-            )
+            let [mut llc, mut link, mut qemu] = cross.commands(file, &obj, &exe);
+            run_tool(dir, &format!("{name}-llc"), &mut llc)?;
+            run_tool(dir, &format!("{name}-link"), &mut link)?;
+            run_tool(dir, name, &mut qemu)
         }
     };
     run.before_out = match lli(&before, "lli-before") {
