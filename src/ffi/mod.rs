@@ -405,6 +405,7 @@ impl<'a> Target<'a> {
         if probes.is_empty() {
             return Vec::new();
         }
+        let _timer = Measuring::start(probes.len());
         // SAFETY: valid context; results and inputs are live values of its function;
         // `starts` has one more entry than there are results, `flags` and `counts` one
         // per result.
@@ -437,6 +438,7 @@ impl<'a> Target<'a> {
         let stores: Vec<LLVMValueRef> = stores.iter().map(|&v| v.into()).collect();
         let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
         let mut count = 0;
+        let _timer = Measuring::start(1);
         // SAFETY: valid context; `stores` and `inputs` are live values of its function.
         let ok = unsafe {
             shuf_emitted_stores(
@@ -506,6 +508,37 @@ impl<'a> Target<'a> {
                 message.as_ptr(),
             )
         }
+    }
+}
+
+static COMPILATIONS: Statistic = Statistic {
+    name: c"MeasureCompilations",
+    desc: c"Compilations to measure emitted instructions",
+};
+static SLICES: Statistic = Statistic {
+    name: c"MeasureSlices",
+    desc: c"Slices measured by compiling them",
+};
+static MICROSECONDS: Statistic = Statistic {
+    name: c"MeasureMicroseconds",
+    desc: c"Microseconds spent compiling measurements",
+};
+
+/// Counts one in-process compilation of `slices` slices and, when dropped, its time
+/// (`-stats`: the measure of shuffle-lib's compile time).
+struct Measuring(std::time::Instant);
+
+impl Measuring {
+    fn start(slices: usize) -> Measuring {
+        COMPILATIONS.add(1);
+        SLICES.add(slices as u64);
+        Measuring(std::time::Instant::now())
+    }
+}
+
+impl Drop for Measuring {
+    fn drop(&mut self) {
+        MICROSECONDS.add(self.0.elapsed().as_micros() as u64);
     }
 }
 

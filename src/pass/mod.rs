@@ -96,16 +96,18 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     // Permuted scalar copies: one vector copy and a shuffle, which the rest then sees.
     if options.slp {
         let remarks = target.remarks_enabled();
-        slp::vectorize_trees(
-            func,
-            target,
-            options.stage,
-            options.lower_always,
-            remarks,
-            changed,
-        );
+        timed(&TIME_SLP, || {
+            slp::vectorize_trees(
+                func,
+                target,
+                options.stage,
+                options.lower_always,
+                remarks,
+                changed,
+            )
+        });
     }
-    run_rounds(func, target, options, changed);
+    timed(&TIME_ROUNDS, || run_rounds(func, target, options, changed));
     // The rewrites run after the vectorizers only: before them a rewritten shuffle could
     // no longer be composed with its neighbours (InstCombine, the vectorizers' own).
     if options.stage != Stage::Early {
@@ -113,39 +115,82 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // Chains of shuffles through bitcasts: one shuffle where that compiles shorter
         // (first: the composed shuffle then goes through the lowering and selection).
         if options.chains {
-            chain::compose_chains(func, target, always, remarks, changed);
+            timed(&TIME_CHAINS, || {
+                chain::compose_chains(func, target, always, remarks, changed)
+            });
         }
         // Shuffles of lane-wise operations: moved below them, where they compose with
         // the shuffles below (before the networks, which would split the root).
         if options.compute {
-            compute::sink_shuffles(func, target, always, remarks, changed);
+            timed(&TIME_COMPUTE, || {
+                compute::sink_shuffles(func, target, always, remarks, changed)
+            });
         }
         // Shuffles wider than a register that permute the index bits: stages of
         // register shuffles (before the lowering and selection, which then see them).
         if options.networks {
-            network::rebuild_networks(func, target, always, remarks, changed);
+            timed(&TIME_NETWORKS, || {
+                network::rebuild_networks(func, target, always, remarks, changed)
+            });
         }
         if options.lower {
-            lower::lower_shuffles(func, target, always, remarks, changed);
+            timed(&TIME_LOWER, || {
+                lower::lower_shuffles(func, target, always, remarks, changed)
+            });
         }
         // Bytes gathered one by one from a small constant table: one table instruction.
         if options.lookup {
-            lookup::lookup_tables(func, target, always, remarks, changed);
+            timed(&TIME_LOOKUP, || {
+                lookup::lookup_tables(func, target, always, remarks, changed)
+            });
         }
         // Truncations (stored side by side, or shuffles that keep the low halves):
         // packs where the backend narrows worse.
         if options.narrow {
-            narrow::narrow_stores(func, target, always, remarks, changed);
-            narrow::narrow_shuffles(func, target, always, remarks, changed);
+            timed(&TIME_NARROW, || {
+                narrow::narrow_stores(func, target, always, remarks, changed);
+                narrow::narrow_shuffles(func, target, always, remarks, changed);
+            });
         }
         // Last: what is left a shuffle gets the cheapest instruction sequence.
         if options.select {
-            select::select_sequences(func, target, always, remarks, changed);
+            timed(&TIME_SELECT, || {
+                select::select_sequences(func, target, always, remarks, changed)
+            });
         }
     }
     if options.break_masks {
         break_masks(func, changed);
     }
+}
+
+macro_rules! stage_times {
+    ($($name:ident: $stat:literal, $desc:literal;)*) => {
+        $(static $name: Statistic = Statistic { name: $stat, desc: $desc };)*
+    };
+}
+
+stage_times! {
+    TIME_SLP: c"MicrosecondsSlp", c"Microseconds in SLP trees (with their measurements)";
+    TIME_ROUNDS: c"MicrosecondsCanon", c"Microseconds in VP lowering and canonical form";
+    TIME_CHAINS: c"MicrosecondsChains", c"Microseconds in chains (with their measurements)";
+    TIME_COMPUTE: c"MicrosecondsCompute", c"Microseconds in shuffles through compute (with their measurements)";
+    TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";
+    TIME_LOWER: c"MicrosecondsLower", c"Microseconds in lowering (with its measurements)";
+    TIME_LOOKUP: c"MicrosecondsLookup", c"Microseconds in table lookups";
+    TIME_NARROW: c"MicrosecondsNarrow", c"Microseconds in narrowing (with its measurements)";
+    TIME_SELECT: c"MicrosecondsSelect", c"Microseconds in selection (with its measurements)";
+}
+
+/// Runs one stage, adding its wall time to `stat` under `-stats` (where shuffle-lib
+/// spends its compile time, by stage).
+fn timed(stat: &Statistic, stage: impl FnOnce()) {
+    if !ffi::stats_enabled() {
+        return stage();
+    }
+    let start = std::time::Instant::now();
+    stage();
+    stat.add(start.elapsed().as_micros() as u64);
 }
 
 /// Testing only (`-shuffle-lib-break-masks`): a deliberate miscompile, every mask rotated

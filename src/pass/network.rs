@@ -97,32 +97,14 @@ pub fn rebuild_networks(
     if wides.is_empty() {
         return;
     }
-    price_register_shuffles(target, &context, &wides, &widths);
+    let planned = plan_all(target, &context, &wides, &widths, always);
     let mut plans = Vec::new();
-    for (wide, widths) in wides.into_iter().zip(widths) {
+    for (wide, planned) in wides.into_iter().zip(planned) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
         let mut best: Option<(Network, u32)> = None;
-        for lanes in widths {
-            let key = format!(
-                "{context}|{}|{lanes}|{in_loop}|{always}|{:?}",
-                wide.signature(),
-                wide.mask
-            );
-            let Planned(planned) = PLANNED.get_or_make(key, || {
-                let prefix = shuffle_key(&context, &wide, lanes, in_loop);
-                Planned(network::plan(&wide.mask, lanes, &mut |mask, two| {
-                    let cost = SHUFFLE_COSTS
-                        .get(&format!("{prefix}|{two}|{mask:?}"))
-                        .flatten();
-                    // Testing without a backend: every shuffle one instruction.
-                    let cost = if always { cost.or(Some(1)) } else { cost };
-                    u32::try_from(cost?).ok()
-                }))
-            });
-            if let Some((net, cost)) = planned {
-                if best.as_ref().map_or(true, |(_, c)| cost < *c) {
-                    best = Some((net, cost));
-                }
+        for (net, cost) in planned.into_iter().flatten() {
+            if best.as_ref().map_or(true, |(_, c)| cost < *c) {
+                best = Some((net, cost));
             }
         }
         if let Some((net, cost)) = best {
@@ -197,55 +179,133 @@ fn shuffle_key(context: &str, wide: &WideShuffle, lanes: usize, in_loop: bool) -
     format!("{context}|{}|{lanes}|{in_loop}", wide.register_type(lanes))
 }
 
-/// Measures every register shuffle a network of `wides` may use that is not known yet
-/// (each compiled alone; all in one compilation): TTI prices interleaves of 256-bit
-/// registers at twice what they are, and some lane exchanges at three times.
-fn price_register_shuffles(
+/// The cheapest network of each of `wides` at each of its `widths`. Each is first
+/// searched with every register shuffle not measured yet at one instruction (none is
+/// free: none is the identity): where no network exists even so (a shuffle that is no
+/// transpose of registers, as most wide shuffles are), nothing is compiled; where the
+/// network found uses measured shuffles only, it is the cheapest (every other costs at
+/// least its estimate). Otherwise every register shuffle the search may use is measured
+/// (those of all the shuffles in one compilation: its setup costs about as much as
+/// several small shuffles) and the search runs again on the prices.
+fn plan_all(
     target: &Target,
     context: &str,
     wides: &[WideShuffle],
     widths: &[Vec<usize>],
+    always: bool,
+) -> Vec<Vec<Option<(Network, u32)>>> {
+    let mut out: Vec<Vec<Option<Option<(Network, u32)>>>> =
+        widths.iter().map(|w| vec![None; w.len()]).collect();
+    for priced in [false, true] {
+        // Per (shuffle, width) still open: the register shuffles it may use, unmeasured.
+        let mut wanted: Vec<(usize, usize, Vec<(Vec<i32>, bool)>)> = Vec::new();
+        for (i, wide) in wides.iter().enumerate() {
+            let in_loop = ir::lower::in_cycle(wide.anchor());
+            for (j, &lanes) in widths[i].iter().enumerate() {
+                if out[i][j].is_some() {
+                    continue;
+                }
+                let key = format!(
+                    "{context}|{}|{lanes}|{in_loop}|{always}|{:?}",
+                    wide.signature(),
+                    wide.mask
+                );
+                if let Some(Planned(known)) = PLANNED.get(&key) {
+                    out[i][j] = Some(known);
+                    continue;
+                }
+                let prefix = shuffle_key(context, wide, lanes, in_loop);
+                let n = wide.mask.len().trailing_zeros() as usize;
+                let usable = network::register_masks(n, lanes);
+                let price = |(mask, two): &(Vec<i32>, bool)| {
+                    SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}"))
+                };
+                // The estimate's floor: one, unless a shuffle measured less.
+                let floor = usable
+                    .iter()
+                    .filter_map(price)
+                    .flatten()
+                    .min()
+                    .map_or(1, |c| c.clamp(0, 1) as u32);
+                let mut unmeasured = false;
+                let planned = network::plan(&wide.mask, lanes, floor, &mut |mask, two| {
+                    match price(&(mask.to_vec(), two)) {
+                        Some(cost) => u32::try_from(cost?).ok(),
+                        // Testing without a backend: every shuffle one instruction.
+                        None if always => Some(1),
+                        None => {
+                            unmeasured = true;
+                            Some(1)
+                        }
+                    }
+                });
+                let uses_unmeasured = planned.as_ref().is_some_and(|(net, _)| {
+                    net.stages
+                        .iter()
+                        .flatten()
+                        .any(|s| price(&(s.mask.clone(), s.second.is_some())).is_none())
+                });
+                if !uses_unmeasured || priced || !unmeasured {
+                    let planned = if uses_unmeasured { None } else { planned };
+                    PLANNED.insert(key, Planned(planned.clone()));
+                    out[i][j] = Some(planned);
+                } else {
+                    let masks = usable.into_iter().filter(|m| price(m).is_none()).collect();
+                    wanted.push((i, lanes, masks));
+                }
+            }
+        }
+        if wanted.is_empty() {
+            break;
+        }
+        price_register_shuffles(target, context, wides, &wanted);
+    }
+    out.into_iter()
+        .map(|w| w.into_iter().map(Option::flatten).collect())
+        .collect()
+}
+
+/// Measures the register shuffles `wanted` (shuffle, width, masks), each compiled alone,
+/// all in one compilation; a mask that cannot be measured is recorded as unavailable.
+fn price_register_shuffles(
+    target: &Target,
+    context: &str,
+    wides: &[WideShuffle],
+    wanted: &[(usize, usize, Vec<(Vec<i32>, bool)>)],
 ) {
     let mut probes = Vec::new();
-    let mut pending: Vec<(String, ir::network::MaskProbes)> = Vec::new();
+    let mut pending: Vec<ir::network::MaskProbes> = Vec::new();
     let mut keys: Vec<String> = Vec::new();
-    for (wide, widths) in wides.iter().zip(widths) {
+    for (i, lanes, masks) in wanted {
+        let wide = &wides[*i];
         let in_loop = ir::lower::in_cycle(wide.anchor());
-        let n = wide.mask.len().trailing_zeros() as usize;
-        for &lanes in widths {
-            let prefix = shuffle_key(context, wide, lanes, in_loop);
-            let masks: Vec<(Vec<i32>, bool)> = network::register_masks(n, lanes)
-                .into_iter()
-                .filter(|(mask, two)| {
-                    let key = format!("{prefix}|{two}|{mask:?}");
-                    SHUFFLE_COSTS.get(&key).is_none() && !keys.contains(&key)
-                })
-                .collect();
-            if masks.is_empty() {
-                continue;
+        let prefix = shuffle_key(context, wide, *lanes, in_loop);
+        let masks: Vec<(Vec<i32>, bool)> = masks
+            .iter()
+            .filter(|(mask, two)| !keys.contains(&format!("{prefix}|{two}|{mask:?}")))
+            .cloned()
+            .collect();
+        let Some(built) = ir::network::mask_probes(wide, *lanes, &masks) else {
+            for (mask, two) in &masks {
+                SHUFFLE_COSTS.insert(format!("{prefix}|{two}|{mask:?}"), None);
             }
-            let Some(built) = ir::network::mask_probes(wide, lanes, &masks) else {
-                continue;
-            };
-            for ((mask, two), result) in masks.iter().zip(&built.results) {
-                keys.push(format!("{prefix}|{two}|{mask:?}"));
-                probes.push(Probe {
-                    result: result.raw(),
-                    inputs: built.inputs.iter().map(|&v| v.into()).collect(),
-                    count_constant_loads: !in_loop,
-                });
-            }
-            pending.push((prefix, built));
+            continue;
+        };
+        for ((mask, two), result) in masks.iter().zip(&built.results) {
+            keys.push(format!("{prefix}|{two}|{mask:?}"));
+            probes.push(Probe {
+                result: result.raw(),
+                inputs: built.inputs.iter().map(|&v| v.into()).collect(),
+                count_constant_loads: !in_loop,
+            });
         }
-    }
-    if probes.is_empty() {
-        return;
+        pending.push(built);
     }
     let counts = target.emitted_batch(&probes);
     for (key, count) in keys.into_iter().zip(counts) {
         SHUFFLE_COSTS.insert(key, count);
     }
-    for (_, built) in pending {
+    for built in pending {
         ir::network::discard_probes(built);
     }
 }
