@@ -55,6 +55,12 @@ static cl::opt<std::string> ShuffleLibOnly(
     cl::desc("Run shuffle-lib only on these functions: names separated by commas, or "
              "@file with one name a line (to bisect a miscompile by function)"));
 
+static cl::opt<int> ShuffleLibSlpThreshold(
+    "shuffle-lib-slp-threshold", cl::init(0),
+    cl::desc("In the default pipelines: shuffle-lib vectorizes an SLP tree only where "
+             "the scalar code compiles to more than this many instructions more than "
+             "the vector code (as the pass parameter slp-threshold=N)"));
+
 static cl::opt<bool> ShuffleLibBreakMasks(
     "shuffle-lib-break-masks", cl::init(false), cl::Hidden,
     cl::desc("Testing only: rotate the mask of every shuffle by one lane, a deliberate "
@@ -125,6 +131,15 @@ bool parseShuffleLib(StringRef Name, FunctionPassManager &FPM) {
   return true;
 }
 
+// The parameters of a default pipeline's instance: its stage, and the options given
+// on the command line.
+std::string defaultParams(const char *Stage) {
+  std::string Params = Stage;
+  if (ShuffleLibSlpThreshold != 0)
+    Params += ";slp-threshold=" + std::to_string(ShuffleLibSlpThreshold);
+  return Params;
+}
+
 void registerCallbacks(PassBuilder &PB) {
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
     PIC->addClassToPassName(ShuffleLibPass::name(), PassName);
@@ -137,13 +152,13 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
         if (Level != OptimizationLevel::O0)
-          FPM.addPass(ShuffleLibPass("early"));
+          FPM.addPass(ShuffleLibPass(defaultParams("early")));
       });
   // After them: rewriting of what the vectorizers produced.
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
         if (Level != OptimizationLevel::O0)
-          FPM.addPass(ShuffleLibPass("late"));
+          FPM.addPass(ShuffleLibPass(defaultParams("late")));
       });
 }
 

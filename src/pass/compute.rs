@@ -83,9 +83,26 @@ pub fn sink_shuffles(
     };
     let mut touched: Vec<Inst> = Vec::new();
     for ((tree, new, shuffles), measured) in plans.into_iter().zip(measured) {
-        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
+        let operations = tree
+            .nodes
+            .iter()
+            .filter(|n| matches!(n, compute::Node::Binary { .. }))
+            .count();
+        let Some((stock, emitted)) = measured else {
             continue;
         };
+        if !always && emitted >= stock {
+            if remarks {
+                let message = format!(
+                    "through compute: kept a shuffle of {operations} operations and {} \
+                     shuffles (llc {stock}): moved below them, {shuffles} shuffles compile \
+                     to {emitted}",
+                    tree.shuffles(),
+                );
+                target.remark(RemarkKind::Missed, c"ThroughCompute", tree.root, &message);
+            }
+            continue;
+        }
         // Trees sharing an instruction, or reading a root rewritten before (erased):
         // the first rewrite wins.
         let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
@@ -97,14 +114,9 @@ pub fn sink_shuffles(
         };
         if remarks {
             let message = format!(
-                "through compute: a shuffle of {} operations and {} shuffles (llc {stock}) \
-                 moved below them: {} shuffles (llc {emitted})",
-                tree.nodes
-                    .iter()
-                    .filter(|n| matches!(n, compute::Node::Binary { .. }))
-                    .count(),
+                "through compute: a shuffle of {operations} operations and {} shuffles \
+                 (llc {stock}) moved below them: {shuffles} shuffles (llc {emitted})",
                 tree.shuffles(),
-                shuffles
             );
             target.remark(RemarkKind::Passed, c"ThroughCompute", tree.root, &message);
         }

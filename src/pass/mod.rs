@@ -101,6 +101,7 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 func,
                 target,
                 options.stage,
+                options.slp_threshold,
                 options.lower_always,
                 remarks,
                 changed,

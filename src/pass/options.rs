@@ -38,6 +38,10 @@
 //! |                | shorter (default; before the vectorizers where the tree needs a |
 //! |                | shuffle, after them for what stayed scalar)                    |
 //! | `no-slp`       | leave that out                                                 |
+//! | `slp-threshold=N` | vectorize a tree only where the scalar code compiles to more |
+//! |                | than N instructions more than the vector code (default 0, as   |
+//! |                | LLVM's `-slp-threshold`; negative accepts a loss; in the       |
+//! |                | default pipelines `-shuffle-lib-slp-threshold=N`)              |
 //! | `inject-panic` | testing only: panic while planning, to test the FFI boundary   |
 //!
 //! Without `early` or `late` the pass runs every phase; today both stages run the
@@ -95,6 +99,8 @@ pub struct Options {
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
     pub slp: bool,
+    /// The instructions a tree must save, more than this, to be vectorized.
+    pub slp_threshold: i64,
     pub inject_panic: bool,
     /// `-shuffle-lib-break-masks` (testing only): rotate every mask by one lane.
     pub break_masks: bool,
@@ -116,6 +122,7 @@ impl Default for Options {
             networks: true,
             compute: true,
             slp: true,
+            slp_threshold: 0,
             inject_panic: false,
             break_masks: false,
         }
@@ -125,7 +132,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, compute, no-compute, slp, no-slp, inject-panic";
+     no-networks, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -172,6 +179,12 @@ impl Options {
                 "slp" => options.slp = true,
                 "no-slp" => options.slp = false,
                 "inject-panic" => options.inject_panic = true,
+                other if other.starts_with("slp-threshold=") => {
+                    let value = &other["slp-threshold=".len()..];
+                    options.slp_threshold = value.parse().map_err(|_| {
+                        format!("invalid slp-threshold '{value}' (expected an integer)")
+                    })?;
+                }
                 other => {
                     return Err(format!(
                         "invalid shuffle-lib pass parameter '{other}' (expected one of: {KNOWN})"

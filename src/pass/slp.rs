@@ -25,10 +25,13 @@ static BY_TTI: Memo<bool> = Memo::persistent("slp-tti");
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
+/// A tree is vectorized where its scalar code compiles to more than `threshold`
+/// instructions more than its vector code.
 pub fn vectorize_trees(
     func: Function,
     target: &Target,
     stage: Stage,
+    threshold: i64,
     always: bool,
     remarks: bool,
     changed: &mut bool,
@@ -86,7 +89,7 @@ pub fn vectorize_trees(
             ""
         };
         match measured {
-            Some((stock, emitted)) if emitted < stock => {
+            Some((stock, emitted)) if always || stock - emitted > threshold => {
                 if remarks {
                     let message = format!(
                         "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
@@ -101,8 +104,13 @@ pub fn vectorize_trees(
             }
             other => {
                 if let (true, Some((stock, emitted))) = (remarks, other) {
+                    let below = match threshold {
+                        0 => String::new(),
+                        t => format!(" (threshold {t})"),
+                    };
                     let message = format!(
-                        "slp: kept {what} (llc {stock}): as {} vector code {vector} {emitted}",
+                        "slp: kept {what} (llc {stock}): as {} vector code {vector} \
+                         {emitted}{below}",
                         t.vector_type()
                     );
                     target.remark(RemarkKind::Missed, c"SlpTree", t.stores[0], &message);

@@ -9,6 +9,7 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-compute>' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<early>' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSED
 
 ; CHECK-LABEL: @complex_multiply(
 ; CHECK-DAG:     shufflevector <16 x float> %a, <16 x float> poison, <16 x i32> <i32 0, i32 0, i32 2, i32 2,
@@ -64,4 +65,19 @@ define <4 x i32> @shared(<4 x i32> %x, <4 x i32> %y, ptr %o) {
   store <4 x i32> %s, ptr %o
   %r = shufflevector <4 x i32> %s, <4 x i32> poison, <4 x i32> <i32 3, i32 2, i32 1, i32 0>
   ret <4 x i32> %r
+}
+
+; Fewer shuffles is not enough: the two halves swapped on each side (one instruction
+; each) composed with the pair swap below become two cross-lane permutes, which compile
+; to no fewer instructions. Kept, and said so.
+; CHECK-LABEL: @kept(
+; CHECK:         %x = shufflevector <8 x i32> %a
+; CHECK:         %r = shufflevector <8 x i32> %s
+; MISSED: remark: {{.*}}through compute: kept a shuffle of 1 operations and 3 shuffles (llc {{[0-9]+}}): moved below them, 2 shuffles compile to {{[0-9]+}}
+define <8 x i32> @kept(<8 x i32> %a, <8 x i32> %b) {
+  %x = shufflevector <8 x i32> %a, <8 x i32> poison, <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 0, i32 1, i32 2, i32 3>
+  %y = shufflevector <8 x i32> %b, <8 x i32> poison, <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 0, i32 1, i32 2, i32 3>
+  %s = add <8 x i32> %x, %y
+  %r = shufflevector <8 x i32> %s, <8 x i32> poison, <8 x i32> <i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>
+  ret <8 x i32> %r
 }

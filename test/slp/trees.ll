@@ -10,6 +10,11 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<early>' -S %s | FileCheck %s --check-prefix=EARLY
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
+; A threshold above what the transpose saves (128 scalar instructions) keeps it, and
+; says so; in the default pipeline the same through -shuffle-lib-slp-threshold.
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<slp-threshold=200>' -pass-remarks-missed=shuffle-lib -S %s 2>&1 | FileCheck %s --check-prefix=THRESHOLD
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='default<O3>' -shuffle-lib-slp-threshold=200 -pass-remarks-missed=shuffle-lib -S %s 2>&1 | FileCheck %s --check-prefix=THRESHOLD
+; RUN: not %opt -passes='shuffle-lib<slp-threshold=x>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 declare void @g()
 
@@ -28,6 +33,8 @@ declare void @g()
 ; ASM-LABEL: transpose:
 ; ASM-NOT:       movzwl
 ; ASM:           retq
+; THRESHOLD: remark: {{.*}}slp: kept 64 scalar copies (llc 128): as <64 x i16> vector code {{TTI|llc}} {{[0-9]+}} (threshold 200)
+; BAD: shuffle-lib: invalid slp-threshold 'x' (expected an integer)
 define void @transpose(ptr noalias %in, ptr noalias %out) {
   %x0 = load i16, ptr %in, align 2
   store i16 %x0, ptr %out, align 2
