@@ -744,7 +744,8 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
 fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     const TYPES: [(&str, i64); 5] = [("i8", 1), ("i16", 2), ("i32", 4), ("float", 4), ("i64", 8)];
     let (ty, size) = TYPES[rng.below(5) as usize];
-    let n = [4usize, 8, 16, 32, 64][rng.below(5) as usize];
+    // Powers of two and three times one (the windows the builder takes).
+    let n = [4usize, 8, 12, 16, 24, 32, 48, 64, 96][rng.below(9) as usize];
     let mut perm: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
         perm.swap(i, rng.below(i as u64 + 1) as usize);

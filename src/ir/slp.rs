@@ -108,8 +108,10 @@ fn opcode_of(op: u32) -> Option<LLVMOpcode> {
     .find(|&o| o as u32 == op)
 }
 
-/// Elements a window stores: at least 16 bytes, at most this many elements.
-const MAX_LANES: usize = 64;
+/// Elements a window stores, widest first: powers of two up to 64, and three times a
+/// power of two up to 96 (three planes interleaved, or one deinterleaved: RGB pixels,
+/// which AArch64 stores with `st3` and RISC-V V with `vsseg3`); at least 16 bytes.
+const WINDOWS: [usize; 11] = [96, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2];
 const MIN_BYTES: i64 = 16;
 
 /// Store chains are grouped by base pointer and stored type.
@@ -223,8 +225,10 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                 let mut i = 0;
                 while i < stores.len() {
                     let mut taken = 1;
-                    let mut n = MAX_LANES;
-                    while n >= 2 && n as i64 * bytes >= MIN_BYTES {
+                    for n in WINDOWS {
+                        if (n as i64) * bytes < MIN_BYTES {
+                            break;
+                        }
                         if let Some(t) = window(
                             &mut reader,
                             &stores,
@@ -239,7 +243,6 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                             taken = n;
                             break;
                         }
-                        n /= 2;
                     }
                     i += taken;
                 }
