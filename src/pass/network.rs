@@ -193,12 +193,12 @@ fn plan_all(
     wides: &[WideShuffle],
     widths: &[Vec<usize>],
     always: bool,
-) -> Vec<Vec<Option<(Network, u32)>>> {
-    let mut out: Vec<Vec<Option<Option<(Network, u32)>>>> =
-        widths.iter().map(|w| vec![None; w.len()]).collect();
+) -> Vec<Vec<Plan>> {
+    // Per shuffle and width: `None` while open, then its plan (or none).
+    let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
     for priced in [false, true] {
         // Per (shuffle, width) still open: the register shuffles it may use, unmeasured.
-        let mut wanted: Vec<(usize, usize, Vec<(Vec<i32>, bool)>)> = Vec::new();
+        let mut wanted: Vec<Wanted> = Vec::new();
         for (i, wide) in wides.iter().enumerate() {
             let in_loop = ir::lower::in_cycle(wide.anchor());
             for (j, &lanes) in widths[i].iter().enumerate() {
@@ -265,13 +265,20 @@ fn plan_all(
         .collect()
 }
 
+/// A network and its predicted instructions, if one is found.
+type Plan = Option<(Network, u32)>;
+
+/// Register shuffles to measure for one wide shuffle (by index) at one width (lanes):
+/// their masks, and whether each reads two registers.
+type Wanted = (usize, usize, Vec<(Vec<i32>, bool)>);
+
 /// Measures the register shuffles `wanted` (shuffle, width, masks), each compiled alone,
 /// all in one compilation; a mask that cannot be measured is recorded as unavailable.
 fn price_register_shuffles(
     target: &Target,
     context: &str,
     wides: &[WideShuffle],
-    wanted: &[(usize, usize, Vec<(Vec<i32>, bool)>)],
+    wanted: &[Wanted],
 ) {
     let mut probes = Vec::new();
     let mut pending: Vec<ir::network::MaskProbes> = Vec::new();
