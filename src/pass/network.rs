@@ -239,12 +239,13 @@ fn plan_all(
                         }
                     }
                 });
-                let uses_unmeasured = planned.as_ref().is_some_and(|(net, _)| {
-                    net.stages
-                        .iter()
-                        .flatten()
-                        .any(|s| price(&(s.mask.clone(), s.second.is_some())).is_none())
-                });
+                let uses_unmeasured = !always
+                    && planned.as_ref().is_some_and(|(net, _)| {
+                        net.stages
+                            .iter()
+                            .flatten()
+                            .any(|s| price(&(s.mask.clone(), s.second.is_some())).is_none())
+                    });
                 if !uses_unmeasured || priced || !unmeasured {
                     let planned = if uses_unmeasured { None } else { planned };
                     PLANNED.insert(key, Planned(planned.clone()));
