@@ -110,7 +110,7 @@ fn opcode_of(op: u32) -> Option<LLVMOpcode> {
 
 /// Elements a window stores, widest first: powers of two up to 64, and three times a
 /// power of two up to 96 (three planes interleaved, or one deinterleaved: RGB pixels,
-/// which AArch64 stores with `st3` and RISC-V V with `vsseg3`); at least 16 bytes.
+/// which AArch64 then stores with `st3`); at least 16 bytes.
 const WINDOWS: [usize; 11] = [96, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2];
 const MIN_BYTES: i64 = 16;
 

@@ -25,6 +25,7 @@ static BY_TTI: Memo<bool> = Memo::persistent("slp-tti");
 
 /// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
 /// every one found.
+///
 /// A tree is vectorized where its scalar code compiles to more than `threshold`
 /// instructions more than its vector code.
 pub fn vectorize_trees(
