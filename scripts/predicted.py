@@ -7,12 +7,15 @@ The pass says both in its remarks (`-Rpass=shuffle-lib`), measuring each rewrite
 with the shim's in-process compiler (the slice from the shuffle's operands to its
 result, compiled as a function of its own, `ret` excluded):
 
-  lowering   `zero-extend: mask <...> (cost 11, llc 9) became ... (cost 1, llc 1)`:
-             the prediction is TTI's cost of the recipe;
+  lowering   `zero-extend: mask <...> (cost 11, llc 9) became ... (cost 1, described 2,
+             llc 2)`: the prediction is the instructions the model of the backend
+             (`lower::emitted`) describes, or TTI's cost where it has none;
   selection  `sequence: mask <...> (llc 3) became ... (described 2, llc 2)`: the
              prediction is the descriptions' instructions plus register copies;
   narrowing  `narrowing: 4 stores of trunc ... (llc 25) became ... (described 9, llc 9)`
-             or `narrowing: mask <...> ...`: the packs' instructions (and stores).
+             or `narrowing: mask <...> ...`: the packs' instructions (and stores);
+  network    `network: <16 x i32> shuffle of 2 registers (llc 12) became 3 stages ...
+             (predicted 6; llc 6)`: the stages' shuffles, each priced alone.
 
 Writes bench/results/predicted.md.
 
@@ -37,10 +40,13 @@ AT = r"remark: (?:<unknown>:0:0: )?"
 END = r"(?: \[-Rpass=shuffle-lib\])?$"
 LOWERED = re.compile(AT + r"(?P<rule>[\w-]+): mask (?P<mask><[^>]*>) "
                      r"\(cost (?P<cost0>\d+), llc (?P<llc0>\S+)\) became (?P<what>.*) "
-                     r"\(cost (?P<cost>\d+), llc (?P<llc>[^)]+)\)" + END)
+                     r"\(cost (?P<tti>\d+)(?:, described (?P<cost>\d+))?, "
+                     r"llc (?P<llc>[^)]+)\)" + END)
 NARROWED = re.compile(AT + r"narrowing: (?P<mask>.*?) "
                       r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
+NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>\d+)\) "
+                     r"became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>\d+)\)" + END)
 SELECTED = re.compile(AT + r"sequence: mask (?P<mask><[^>]*>) "
                       r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
@@ -64,10 +70,14 @@ def remarks(kernel, target, plugin, workdir):
     for line in r.stderr.splitlines():
         line = line.strip()
         for kind, pattern in (("lowering", LOWERED), ("selection", SELECTED),
-                              ("narrowing", NARROWED)):
+                              ("narrowing", NARROWED), ("network", NETWORK)):
             m = pattern.search(line)
             if m:
-                out.append((kind, m.groupdict()))
+                r = m.groupdict()
+                # No description of the recipe: TTI's price is the prediction.
+                r["by"] = "TTI" if r.get("tti") and r["cost"] is None else "described"
+                r["cost"] = r["cost"] or r["tti"]
+                out.append((kind, r))
     return out
 
 
@@ -98,33 +108,49 @@ def main():
              "shuf predicted the rewrite costs and the instructions `llc` emits for it, "
              "measured alone (the slice from the shuffle's operands to its result compiled "
              "as a function of its own; `ret` excluded; constant-pool loads counted outside "
-             "loops). Lowering predicts with TTI's cost of the recipe, selection with the "
-             "descriptions' instructions and register copies, narrowing with the packs' "
-             "instructions (and their stores). Written by "
+             "loops). Lowering predicts with the model of the backend's instructions for "
+             "the recipe (`lower::emitted`; TTI's cost where it has none, marked TTI), "
+             "selection with the descriptions' instructions and register copies, narrowing "
+             "with the packs' instructions (and their stores), networks with their stages' "
+             "shuffles, each priced alone. Written by "
              "`scripts/predicted.py`.", "",
              "| target | rewritten | predicted = emitted | emitted < predicted | "
              "emitted > predicted | not measurable |",
              "|---|---:|---:|---:|---:|---:|"]
-    total = collections.Counter()
-    for target in targets:
-        mine = [r for r in rows if r[0] == target.name]
-        c = collections.Counter()
-        for _, _, _, r in mine:
-            if not r["llc"].isdigit():
-                c["unmeasured"] += 1
-            elif int(r["llc"]) == int(r["cost"]):
-                c["equal"] += 1
-            elif int(r["llc"]) < int(r["cost"]):
-                c["below"] += 1
-            else:
-                c["above"] += 1
-        total.update(c)
-        lines.append(f"| {target.name} | {len(mine)} | {c['equal']} | {c['below']} | "
-                     f"{c['above']} | {c['unmeasured']} |")
-    measured = len(rows) - total["unmeasured"]
-    share = 100 * total["equal"] / measured if measured else 0.0
-    lines += ["", f"All targets: {total['equal']} of {measured} measured rewrites emit what "
-              f"was predicted ({share:.1f}%).", "",
+    # Networks are measured whole, with their stores or the concatenation of a group's
+    # results, which their stages' prices leave out: counted apart.
+    def tally(kinds):
+        total = collections.Counter()
+        for target in targets:
+            mine = [r for r in rows if r[0] == target.name and r[2] in kinds]
+            c = collections.Counter()
+            for _, _, _, r in mine:
+                if not r["llc"].isdigit():
+                    c["unmeasured"] += 1
+                elif int(r["llc"]) == int(r["cost"]):
+                    c["equal"] += 1
+                elif int(r["llc"]) < int(r["cost"]):
+                    c["below"] += 1
+                else:
+                    c["above"] += 1
+            total.update(c)
+            lines.append(f"| {target.name} | {len(mine)} | {c['equal']} | {c['below']} | "
+                         f"{c['above']} | {c['unmeasured']} |")
+        measured = sum(total.values()) - total["unmeasured"]
+        share = 100 * total["equal"] / measured if measured else 0.0
+        return total["equal"], measured, share
+
+    equal, measured, share = tally(("lowering", "selection", "narrowing"))
+    lines += ["", f"All targets: {equal} of {measured} measured rewrites (lowering, "
+              f"selection, narrowing) emit what was predicted ({share:.1f}%).", "",
+              "Networks (`network`), whose prediction is the sum of their stages' shuffles "
+              "each priced alone, while the network is measured whole with its stores (or, "
+              "for a group, the concatenation of its results), as its original is:", "",
+              "| target | rewritten | predicted = emitted | emitted < predicted | "
+              "emitted > predicted | not measurable |",
+              "|---|---:|---:|---:|---:|---:|"]
+    equal, measured, share = tally(("network",))
+    lines += ["", f"Networks: {equal} of {measured} emit their stages' sum ({share:.1f}%).", "",
               "## Every rewrite", "",
               "| target | kernel | kind | mask | before: predicted, llc | after | "
               "predicted | llc |",
@@ -133,10 +159,11 @@ def main():
         before = f"{r.get('cost0', '-')}, {r['llc0']}" if kind == "lowering" else \
             f"-, {r['llc0']}"
         flag = "" if r["llc"] == r["cost"] else " **≠**"
+        by = " (TTI)" if r["by"] == "TTI" else ""
         lines.append(f"| {target} | {kernel} | {kind} | `{r['mask']}` | {before} | "
-                     f"{r['what']} | {r['cost']} | {r['llc']}{flag} |")
+                     f"{r['what']} | {r['cost']}{by} | {r['llc']}{flag} |")
     report = "\n".join(lines) + "\n"
-    print("\n".join(lines[:14 + len(targets)]))
+    print("\n".join(lines[:lines.index("## Every rewrite")]))
     if not args.no_report:
         (bench.RESULTS / "predicted.md").write_text(report)
         print(f"\nwrote {bench.RESULTS / 'predicted.md'}")

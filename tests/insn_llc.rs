@@ -13,6 +13,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use common::llvm_bin;
+use shuf::lower::emitted::{instructions, Place, Unit};
+use shuf::lower::{IntVec, Step};
 use shuf::target::insn::{Emit, Insn, Lanes, Src, INSNS};
 use shuf::target::Arch;
 
@@ -308,5 +310,282 @@ fn every_pack_and_permute_compiles_to_its_instruction() {
         }
     }
     assert_eq!(cases.len(), PACKS.len() + PERMUTES.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// One recipe of `shuf::lower::rules`' shapes as a measured function: an unused first
+/// parameter takes the return register (as the plugin's measurement does), or, for a
+/// result that fits one register on x86 and AArch64, an empty inline asm consumes it.
+fn recipe_function(
+    name: &str,
+    steps: &[Step],
+    input: IntVec,
+    loaded: bool,
+    consumer: Option<&str>,
+    attributes: &str,
+) -> String {
+    let ty = |t: IntVec| format!("<{} x i{}>", t.lanes, t.bits);
+    let mut body = String::new();
+    let mut cur = input;
+    let mut last = "%x".to_string();
+    for (k, &step) in steps.iter().enumerate() {
+        let next = step.output(cur).expect("a valid recipe");
+        let (t, n) = (ty(cur), ty(next));
+        let line = match step {
+            Step::Freeze => format!("freeze {t} {last}"),
+            Step::Bitcast { .. } => format!("bitcast {t} {last} to {n}"),
+            Step::ZeroExtend { .. } => format!("zext {t} {last} to {n}"),
+            Step::Truncate { .. } => format!("trunc {t} {last} to {n}"),
+            Step::ShiftRight { by } => format!("lshr {t} {last}, splat (i{} {by})", cur.bits),
+            Step::ShiftLeft { by } => format!("shl {t} {last}, splat (i{} {by})", cur.bits),
+            Step::Extract { start, len } => {
+                let index: Vec<String> = (start..start + len).map(|i| format!("i32 {i}")).collect();
+                format!(
+                    "shufflevector {t} {last}, {t} poison, <{len} x i32> <{}>",
+                    index.join(", ")
+                )
+            }
+            _ => unreachable!("not a shape of the rules"),
+        };
+        writeln!(body, "  %v{k} = {line}").unwrap();
+        last = format!("%v{k}");
+        cur = next;
+    }
+    let (result, source) = (ty(cur), ty(input));
+    let (param, load) = match loaded {
+        true => (
+            "ptr %p".to_string(),
+            format!("  %x = load {source}, ptr %p\n"),
+        ),
+        false => (format!("{source} %x"), String::new()),
+    };
+    match consumer {
+        Some(c) => format!(
+            "define void @{name}({param}) nounwind {attributes} {{\n{load}{body}  call void asm sideeffect \"\", \"{c}\"({result} {last})\n  ret void\n}}\n"
+        ),
+        None => format!(
+            "define {result} @{name}({result} %unused, {param}) nounwind {attributes} {{\n{load}{body}  ret {result} {last}\n}}\n"
+        ),
+    }
+}
+
+/// Instructions of each function as the plugin's measurement counts them (`ret`,
+/// `vzeroupper`, and, for a loop, constant loads and zero idioms excluded).
+fn measured_counts(asm: &str, in_loop: bool) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in asm.lines() {
+        let label = line
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.strip_suffix(':'));
+        if let Some(name) = label.filter(|n| n.starts_with("f_")) {
+            out.push((name.to_string(), Vec::new()));
+            continue;
+        }
+        let Some((_, insts)) = out.last_mut() else {
+            continue;
+        };
+        let text = line.trim();
+        let mnemonic = text.split_whitespace().next().unwrap_or("");
+        if !line.starts_with('\t')
+            || mnemonic.is_empty()
+            || mnemonic.starts_with(['.', '#', '/', ';'])
+            || ["ret", "retq", "vzeroupper"].contains(&mnemonic)
+        {
+            continue;
+        }
+        let operands: Vec<&str> = text[mnemonic.len()..]
+            .split(['#', '/'])
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .collect();
+        let constant_load = text.contains(".LCPI")
+            && (["adrp", "ldr", "lea"].contains(&mnemonic)
+                || mnemonic.starts_with("mov")
+                || mnemonic.starts_with("vmov")
+                || mnemonic.starts_with("vpbroadcast")
+                || mnemonic.starts_with("vbroadcast"));
+        let zero_idiom = (mnemonic == "movi" && text.contains(", #0"))
+            || (["pxor", "vpxor", "xorps", "vxorps", "vpxord", "vpxorq"].contains(&mnemonic)
+                && operands.iter().all(|o| *o == operands[0]));
+        if !in_loop || !(constant_load || zero_idiom) {
+            insts.push(mnemonic.to_string());
+        }
+    }
+    out
+}
+
+/// The recipes the lowering rules propose (`shuf::lower::rules`), in every shape: zero
+/// extensions of the whole source or of a part, truncations with and without the shift
+/// that picks a part, shifts within wider lanes.
+fn recipe_shapes() -> Vec<(Vec<Step>, IntVec)> {
+    let mut shapes = Vec::new();
+    for bits in [8, 16, 32] {
+        for lanes in [8, 16, 32, 64, 128] {
+            let input = IntVec { lanes, bits };
+            if !(64..=1024).contains(&input.total_bits()) {
+                continue;
+            }
+            for factor in [2, 4, 8] {
+                let wide = bits * factor as u32;
+                if wide > 64 || lanes % factor != 0 {
+                    continue;
+                }
+                let len = lanes / factor;
+                let zext = |extract: Option<(usize, usize)>| {
+                    let mut steps = vec![Step::Freeze];
+                    steps.extend(extract.map(|(start, len)| Step::Extract { start, len }));
+                    steps.extend([Step::ZeroExtend { bits: wide }, Step::Bitcast { bits }]);
+                    steps
+                };
+                shapes.push((zext(None), input));
+                if len >= 2 {
+                    shapes.push((zext(Some((0, len))), input));
+                    shapes.push((zext(Some((lanes - len, len))), input));
+                }
+                for index in 0..factor {
+                    let mut steps = vec![Step::Freeze, Step::Bitcast { bits: wide }];
+                    if index > 0 {
+                        steps.push(Step::ShiftRight {
+                            by: bits * index as u32,
+                        });
+                    }
+                    steps.push(Step::Truncate { bits });
+                    shapes.push((steps, input));
+                }
+                for shift in [Step::ShiftRight { by: bits }, Step::ShiftLeft { by: bits }] {
+                    let steps = vec![
+                        Step::Freeze,
+                        Step::Bitcast { bits: wide },
+                        shift,
+                        Step::Bitcast { bits },
+                    ];
+                    shapes.push((steps, input));
+                }
+            }
+        }
+    }
+    shapes
+}
+
+/// `shuf::lower::emitted`, the instruction counts the lowering predicts, against `llc`
+/// on the benchmark's four targets: every recipe shape it predicts, of a register or of
+/// a load, compiles to exactly that many instructions, in a loop (constants hoisted)
+/// and outside one.
+#[test]
+fn every_predicted_recipe_compiles_to_its_count() {
+    type Consumer = fn(usize) -> Option<&'static str>;
+    let x86: Consumer = |bits| (bits == 128).then_some("x");
+    let v4 = |register_bits| Unit::X86 {
+        level: "avx512f",
+        bw: true,
+        register_bits,
+    };
+    // clang's functions say "min-legal-vector-width": x86-64-v4 then prefers 256 bits.
+    let targets: [(&str, [&str; 2], &str, Unit, Consumer); 5] = [
+        (
+            "x86-64-v3",
+            ["-mtriple=x86_64-linux-gnu", "-mcpu=x86-64-v3"],
+            "",
+            Unit::X86 {
+                level: "avx2",
+                bw: false,
+                register_bits: 256,
+            },
+            x86,
+        ),
+        (
+            "x86-64-v4",
+            ["-mtriple=x86_64-linux-gnu", "-mcpu=x86-64-v4"],
+            "\"min-legal-vector-width\"=\"0\"",
+            v4(256),
+            x86,
+        ),
+        (
+            "x86-64-v4-zmm",
+            ["-mtriple=x86_64-linux-gnu", "-mcpu=x86-64-v4"],
+            "",
+            v4(512),
+            x86,
+        ),
+        (
+            "neoverse-n1",
+            ["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"],
+            "",
+            Unit::Neon,
+            |bits| (bits == 64 || bits == 128).then_some("w"),
+        ),
+        (
+            "sifive-x280",
+            ["-mtriple=riscv64-linux-gnu", "-mcpu=sifive-x280"],
+            "",
+            Unit::RiscVV,
+            |_| None,
+        ),
+    ];
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/insn-llc");
+    fs::create_dir_all(&dir).unwrap();
+    let shapes: Vec<(Vec<Step>, IntVec, bool)> = recipe_shapes()
+        .into_iter()
+        .flat_map(|(steps, input)| [(steps.clone(), input, false), (steps, input, true)])
+        .collect();
+    let mut failures = Vec::new();
+    for (name, flags, attributes, unit, consumer) in targets {
+        let mut module = String::new();
+        for (k, (steps, input, loaded)) in shapes.iter().enumerate() {
+            let output = steps.iter().try_fold(*input, |t, s| s.output(t)).unwrap();
+            let consumer = consumer(output.total_bits());
+            let function = recipe_function(
+                &format!("f_{k}"),
+                steps,
+                *input,
+                *loaded,
+                consumer,
+                attributes,
+            );
+            module.push_str(&function);
+        }
+        let file = dir.join(format!("recipes-{name}.ll"));
+        fs::write(&file, &module).unwrap();
+        let out = Command::new(llvm_bin().join("llc"))
+            .args(flags)
+            .arg(&file)
+            .args(["-o", "-"])
+            .output()
+            .expect("llc runs");
+        assert!(out.status.success(), "llc failed on {}", file.display());
+        let asm = String::from_utf8_lossy(&out.stdout);
+        let mut predicted = 0;
+        for in_loop in [true, false] {
+            let counts = measured_counts(&asm, in_loop);
+            for (k, (steps, input, loaded)) in shapes.iter().enumerate() {
+                let place = Place {
+                    in_loop,
+                    loaded: *loaded,
+                };
+                let Some(want) = instructions(steps, *input, unit, place) else {
+                    continue;
+                };
+                predicted += 1;
+                let function = format!("f_{k}");
+                let got = counts.iter().find(|(n, _)| *n == function).map(|(_, i)| i);
+                if got.map(|i| i.len() as u32) != Some(want) {
+                    failures.push(format!(
+                        "{name} {steps:?} on {input:?} ({place:?}): predicted {want}, llc {got:?}"
+                    ));
+                }
+            }
+        }
+        eprintln!(
+            "{name}: {predicted} predictions of {} shapes × 2",
+            shapes.len()
+        );
+        assert!(
+            predicted >= shapes.len() / 4,
+            "{name}: only {predicted} predictions"
+        );
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -26,6 +26,7 @@
 pub mod backend;
 pub mod chain;
 pub mod compute;
+pub mod emitted;
 pub mod eval;
 pub mod lookup;
 pub mod narrow;

@@ -5,9 +5,10 @@
 use std::ffi::CStr;
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
-use crate::algebra::mask::Mask;
+use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
+use crate::lower::emitted::{self, Place, Unit};
 use crate::lower::{self, Choice, IntVec, Step};
 use crate::target::{Arch, CostKind, Operation, ShuffleKind};
 
@@ -148,12 +149,32 @@ pub fn lower_shuffles(
         if sibling_loses && !always {
             continue;
         }
+        // For remarks: the instructions the recipe should compile to, by the model of
+        // the backend (`lower::emitted`).
+        let unit = remarks
+            .then(|| Unit::of(&target.desc(), target.vector_register_bits()))
+            .flatten();
+        let described = unit.and_then(|unit| {
+            let input = IntVec {
+                lanes: site.shuffle.source_lanes,
+                bits: ir::lower::element_bits(site.source_ty)?,
+            };
+            let place = Place {
+                in_loop: ir::lower::in_cycle(site.inst),
+                loaded: ir::lower::lone_loads(site.inst)[match choice.recipe.source {
+                    Side::First => 0,
+                    Side::Second => 1,
+                }],
+            };
+            emitted::instructions(&choice.recipe.steps, input, unit, place)
+        });
+        let described = described.map_or(String::new(), |n| format!(", described {n}"));
         if let Some((stock, emitted)) = measured {
             if emitted > stock {
                 if remarks {
                     let message = format!(
                         "{}: mask {} (cost {original}, llc {stock}) not lowered: {} \
-                         (cost {}) compiles to {emitted}",
+                         (cost {}{described}) compiles to {emitted}",
                         choice.recipe.rule,
                         site.shuffle.mask,
                         describe(&choice.recipe.steps),
@@ -181,7 +202,7 @@ pub fn lower_shuffles(
                 None => (None, None),
             };
             let message = format!(
-                "{message}, llc {}) became {} (cost {}, llc {})",
+                "{message}, llc {}) became {} (cost {}{described}, llc {})",
                 show(before),
                 describe(&choice.recipe.steps),
                 choice.cost,

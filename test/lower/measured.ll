@@ -20,7 +20,7 @@ define <16 x i8> @u8_u32(<16 x i8> %x) {
 
 ; CHECK-LABEL: @u8_u16(
 ; CHECK:         zext <8 x i8> {{.*}} to <8 x i16>
-; REMARK: remark: {{.*}}zero-extend: mask <0,16,1,16,2,16,3,16,4,16,5,16,6,16,7,16> (cost {{[0-9]+}}, llc 2) became freeze, lanes 0..8, zext to i16, bitcast to i8 (cost 1, llc 1)
+; REMARK: remark: {{.*}}zero-extend: mask <0,16,1,16,2,16,3,16,4,16,5,16,6,16,7,16> (cost {{[0-9]+}}, llc 2) became freeze, lanes 0..8, zext to i16, bitcast to i8 (cost 1, described 1, llc 1)
 define <16 x i8> @u8_u16(<16 x i8> %x) {
   %s = shufflevector <16 x i8> %x, <16 x i8> zeroinitializer, <16 x i32> <i32 0, i32 16, i32 1, i32 16, i32 2, i32 16, i32 3, i32 16, i32 4, i32 16, i32 5, i32 16, i32 6, i32 16, i32 7, i32 16>
   ret <16 x i8> %s
