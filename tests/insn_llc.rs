@@ -9,7 +9,7 @@ mod common;
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::llvm_bin;
@@ -153,9 +153,10 @@ fn is_copy(line: &str) -> bool {
         || (m == "mov" && operands.matches(".16b").count() == 2)
 }
 
-/// The instructions of each function in `asm`, `ret` and register copies excluded.
-fn bodies(asm: &str) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+/// The instruction lines of each function `f_*` in `asm` (directives and labels
+/// excluded), with the function's name.
+fn functions(asm: &str) -> Vec<(String, Vec<&str>)> {
+    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
     for line in asm.lines() {
         let label = line
             .split_whitespace()
@@ -164,15 +165,46 @@ fn bodies(asm: &str) -> Vec<(String, Vec<String>)> {
         if let Some(name) = label.filter(|n| n.starts_with("f_")) {
             out.push((name.to_string(), Vec::new()));
         } else if line.starts_with('\t') && !line.starts_with("\t.") {
-            let m = line.split_whitespace().next().unwrap_or("").to_string();
-            if let Some((_, insts)) = out.last_mut() {
-                if !m.starts_with(['#', '/']) && m != "ret" && m != "retq" && !is_copy(line) {
-                    insts.push(m);
+            let mnemonic = line.split_whitespace().next().unwrap_or("");
+            if let Some((_, lines)) = out.last_mut() {
+                if !mnemonic.is_empty() && !mnemonic.starts_with(['#', '/', ';']) {
+                    lines.push(line);
                 }
             }
         }
     }
     out
+}
+
+fn mnemonic(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// The instructions of each function in `asm`, `ret` and register copies excluded.
+fn bodies(asm: &str) -> Vec<(String, Vec<String>)> {
+    functions(asm)
+        .into_iter()
+        .map(|(name, lines)| {
+            let kept = lines
+                .into_iter()
+                .filter(|l| !["ret", "retq"].contains(&mnemonic(l)) && !is_copy(l))
+                .map(|l| mnemonic(l).to_string());
+            (name, kept.collect())
+        })
+        .collect()
+}
+
+/// `llc`'s assembly for `module`, written to `file`, with `flags`.
+fn compile(file: &Path, module: &str, flags: &[&str]) -> String {
+    fs::write(file, module).unwrap();
+    let out = Command::new(llvm_bin().join("llc"))
+        .args(flags)
+        .arg(file)
+        .args(["-o", "-"])
+        .output()
+        .expect("llc runs");
+    assert!(out.status.success(), "llc failed on {}", file.display());
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -207,15 +239,7 @@ fn every_description_compiles_to_its_instruction() {
             }
         }
         let file = dir.join(format!("{}.ll", insn.name));
-        fs::write(&file, module).unwrap();
-        let out = Command::new(llvm_bin().join("llc"))
-            .args(cpu_for(insn))
-            .arg(&file)
-            .args(["-o", "-"])
-            .output()
-            .expect("llc runs");
-        assert!(out.status.success(), "llc failed on {}", file.display());
-        let asm = String::from_utf8_lossy(&out.stdout);
+        let asm = compile(&file, &module, &cpu_for(insn));
         let got = bodies(&asm);
         for (name, lanes) in expected {
             checked += 1;
@@ -289,15 +313,11 @@ fn every_pack_and_permute_compiles_to_its_instruction() {
     let mut failures = Vec::new();
     for (k, (function, names, feature)) in cases.iter().enumerate() {
         let file = dir.join(format!("pack-{k}.ll"));
-        fs::write(&file, function).unwrap();
-        let out = Command::new(llvm_bin().join("llc"))
-            .args(["-mtriple=x86_64-linux-gnu", cpu(feature)])
-            .arg(&file)
-            .args(["-o", "-"])
-            .output()
-            .expect("llc runs");
-        assert!(out.status.success(), "llc failed on {}", file.display());
-        let asm = String::from_utf8_lossy(&out.stdout);
+        let asm = compile(
+            &file,
+            function,
+            &["-mtriple=x86_64-linux-gnu", cpu(feature)],
+        );
         let insts: Vec<String> = bodies(&asm)
             .into_iter()
             .flat_map(|(_, insts)| insts)
@@ -372,28 +392,9 @@ fn recipe_function(
 /// Instructions of each function as the plugin's measurement counts them (`ret`,
 /// `vzeroupper`, and, for a loop, constant loads and zero idioms excluded).
 fn measured_counts(asm: &str, in_loop: bool) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for line in asm.lines() {
-        let label = line
-            .split_whitespace()
-            .next()
-            .and_then(|t| t.strip_suffix(':'));
-        if let Some(name) = label.filter(|n| n.starts_with("f_")) {
-            out.push((name.to_string(), Vec::new()));
-            continue;
-        }
-        let Some((_, insts)) = out.last_mut() else {
-            continue;
-        };
+    let counted = |line: &&&str| {
         let text = line.trim();
-        let mnemonic = text.split_whitespace().next().unwrap_or("");
-        if !line.starts_with('\t')
-            || mnemonic.is_empty()
-            || mnemonic.starts_with(['.', '#', '/', ';'])
-            || ["ret", "retq", "vzeroupper"].contains(&mnemonic)
-        {
-            continue;
-        }
+        let mnemonic = mnemonic(text);
         let operands: Vec<&str> = text[mnemonic.len()..]
             .split(['#', '/'])
             .next()
@@ -410,11 +411,19 @@ fn measured_counts(asm: &str, in_loop: bool) -> Vec<(String, Vec<String>)> {
         let zero_idiom = (mnemonic == "movi" && text.contains(", #0"))
             || (["pxor", "vpxor", "xorps", "vxorps", "vpxord", "vpxorq"].contains(&mnemonic)
                 && operands.iter().all(|o| *o == operands[0]));
-        if !in_loop || !(constant_load || zero_idiom) {
-            insts.push(mnemonic.to_string());
-        }
-    }
-    out
+        !["ret", "retq", "vzeroupper"].contains(&mnemonic)
+            && (!in_loop || !(constant_load || zero_idiom))
+    };
+    functions(asm)
+        .into_iter()
+        .map(|(name, lines)| {
+            let kept = lines
+                .iter()
+                .filter(counted)
+                .map(|l| mnemonic(l).to_string());
+            (name, kept.collect())
+        })
+        .collect()
 }
 
 /// The recipes the lowering rules propose (`shuf::lower::rules`), in every shape: zero
@@ -548,15 +557,7 @@ fn every_predicted_recipe_compiles_to_its_count() {
             module.push_str(&function);
         }
         let file = dir.join(format!("recipes-{name}.ll"));
-        fs::write(&file, &module).unwrap();
-        let out = Command::new(llvm_bin().join("llc"))
-            .args(flags)
-            .arg(&file)
-            .args(["-o", "-"])
-            .output()
-            .expect("llc runs");
-        assert!(out.status.success(), "llc failed on {}", file.display());
-        let asm = String::from_utf8_lossy(&out.stdout);
+        let asm = compile(&file, &module, &flags);
         let mut predicted = 0;
         for in_loop in [true, false] {
             let counts = measured_counts(&asm, in_loop);
