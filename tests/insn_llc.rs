@@ -16,6 +16,7 @@ use common::llvm_bin;
 use shuf::lower::emitted::{instructions, Place, Unit};
 use shuf::lower::{IntVec, Step};
 use shuf::target::insn::{Emit, Insn, Lanes, Src, INSNS};
+use shuf::target::wide::{Geometry, Produce, WideInsn};
 use shuf::target::Arch;
 
 /// The least CPU with `feature`, as llc's flags.
@@ -589,4 +590,247 @@ fn every_predicted_recipe_compiles_to_its_count() {
         );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A CPU the wide descriptions are checked on: `llc`'s flags, and its x86 feature level
+/// and the features beyond it (for `shuf::target::wide::x86_has`).
+struct WideCpu {
+    flags: Vec<&'static str>,
+    level: &'static str,
+    cpu: &'static str,
+    extra: &'static [&'static str],
+}
+
+impl WideCpu {
+    fn has(&self, feature: &str) -> bool {
+        feature == "neon" && self.level.is_empty()
+            || shuf::target::wide::x86_has(
+                self.level,
+                self.cpu,
+                &|f| self.extra.contains(&f),
+                feature,
+            )
+    }
+}
+
+/// The least CPU with an instruction's feature, and the wider CPUs the plugin is
+/// measured on that have it too (their choices may differ).
+fn wide_cpus(feature: &str) -> Vec<WideCpu> {
+    const X86: &str = "-mtriple=x86_64-linux-gnu";
+    let x86 = |cpu: &'static str, level, extra: &'static [&'static str]| {
+        let mut flags = vec![X86, cpu];
+        flags.extend(extra.iter().map(|e| match *e {
+            "ssse3" => "-mattr=+ssse3",
+            _ => "-mattr=+avx512vbmi",
+        }));
+        WideCpu {
+            flags,
+            level,
+            cpu: cpu.trim_start_matches("-mcpu="),
+            extra,
+        }
+    };
+    let v3 = || x86("-mcpu=x86-64-v3", "avx2", &[]);
+    let v4 = || x86("-mcpu=x86-64-v4", "avx512f", &[]);
+    match feature {
+        "neon" => vec![WideCpu {
+            flags: vec!["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"],
+            level: "",
+            cpu: "neoverse-n1",
+            extra: &[],
+        }],
+        "sse2" => vec![x86("-mcpu=x86-64", "sse2", &[]), v3(), v4()],
+        "ssse3" => vec![x86("-mcpu=x86-64", "ssse3", &["ssse3"]), v3()],
+        "sse4.1" => vec![x86("-mcpu=x86-64-v2", "sse4.1", &[]), v4()],
+        "avx" => vec![x86("-mcpu=sandybridge", "avx", &[]), v3(), v4()],
+        "avx2" => vec![v3(), v4()],
+        "avx512vbmi" => vec![x86("-mcpu=x86-64-v4", "avx512f", &["avx512vbmi"])],
+        _ => vec![v4()],
+    }
+}
+
+/// Masks only a table instruction does in one step, as `Src` lanes for `g`: each block
+/// reversed and rotated (with a zero lane where it makes them), and, for two operands,
+/// lanes of both interleaved out of order.
+fn table_masks(insn: &WideInsn, g: Geometry) -> Vec<Vec<Src>> {
+    let Produce::Table { zero, in_block } = insn.produce else {
+        return Vec::new();
+    };
+    let (n, block) = (g.lanes(), if in_block { g.block() } else { g.lanes() });
+    let one: Vec<Src> = (0..n)
+        .map(|i| {
+            let base = i / block * block;
+            Src::Lane((base + (block - 1 - (i * 3 + 1) % block)) as u8)
+        })
+        .collect();
+    let mut masks = vec![one.clone()];
+    if zero {
+        let mut z = one.clone();
+        z[1] = Src::Zero;
+        masks.push(z);
+    }
+    if insn.operands == 2 {
+        masks.push(
+            one.iter()
+                .enumerate()
+                .map(|(i, s)| match s {
+                    Src::Lane(l) if i % 3 == 1 => Src::Lane(*l + n as u8),
+                    other => *other,
+                })
+                .collect(),
+        );
+    }
+    masks
+}
+
+/// A function computing `lanes` of `%a` and `%b` (`<lanes x iE>`) with plain
+/// `shufflevector`s (zero lanes through a second one), its result consumed by an empty
+/// inline asm (as the plugin's measurement does).
+fn wide_function(name: &str, g: Geometry, float: bool, lanes: &[Src], consumer: &str) -> String {
+    let n = g.lanes();
+    let ty = match (float, g.element_bits) {
+        (true, 32) => format!("<{n} x float>"),
+        (true, _) => format!("<{n} x double>"),
+        (false, bits) => format!("<{n} x i{bits}>"),
+    };
+    let sel = |s: &Src| match s {
+        Src::Lane(l) => format!("i32 {l}"),
+        Src::Zero => "i32 poison".to_string(),
+    };
+    let first: Vec<String> = lanes.iter().map(sel).collect();
+    let mut body = format!(
+        "  %t = shufflevector {ty} %a, {ty} %b, <{n} x i32> <{}>\n",
+        first.join(", ")
+    );
+    let mut last = "%t";
+    if lanes.contains(&Src::Zero) {
+        let second: Vec<String> = (0..n)
+            .map(|i| match lanes[i] {
+                Src::Zero => format!("i32 {n}"),
+                _ => format!("i32 {i}"),
+            })
+            .collect();
+        writeln!(
+            body,
+            "  %r = shufflevector {ty} %t, {ty} zeroinitializer, <{n} x i32> <{}>",
+            second.join(", ")
+        )
+        .unwrap();
+        last = "%r";
+    }
+    format!(
+        "define void @{name}({ty} %a, {ty} %b) nounwind {{\n{body}  call void asm sideeffect \"\", \"{consumer}\"({ty} {last})\n  ret void\n}}\n"
+    )
+}
+
+/// Every wide description (`shuf::target::wide`) against `llc`: at every register and
+/// element width it has, for every immediate (at most 256, evenly spread) and for masks
+/// only a table does, on integer and floating-point elements (those of its domain), the plain `shufflevector` of its lanes
+/// compiles to at most its
+/// cost in instructions, counted as the plugin's measurement counts them, and to one of
+/// its mnemonics where it costs that much, on the least CPU with its feature and on the
+/// wider ones the plugin is measured on.
+#[test]
+fn every_wide_description_compiles_to_its_instruction() {
+    use shuf::target::wide::{form_cost, WIDE};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/insn-llc");
+    fs::create_dir_all(&dir).unwrap();
+    // Per feature: the functions, and what each must compile to.
+    type Expected<'a> = (String, &'a WideInsn, Geometry, bool, Option<u32>, String);
+    let mut by_feature: Vec<(&str, String, Vec<Expected>)> = Vec::new();
+    let mut k = 0;
+    for insn in WIDE {
+        for register_bits in [64, 128, 256, 512] {
+            for element_bits in [8, 16, 32, 64] {
+                let g = Geometry {
+                    register_bits,
+                    element_bits,
+                };
+                let Some(feature) = (insn.feature)(g) else {
+                    continue;
+                };
+                let imms = insn.imms(g);
+                let step = imms.div_ceil(256).max(1);
+                let mut masks: Vec<(Option<u32>, Vec<Src>)> = (0..imms)
+                    .step_by(step as usize)
+                    .filter_map(|imm| Some((Some(imm), insn.lanes(g, imm)?)))
+                    .collect();
+                masks.extend(table_masks(insn, g).into_iter().map(|m| (None, m)));
+                let consumer = match (insn.arch, register_bits) {
+                    (Arch::AArch64, _) => "w",
+                    (_, 512) => "v",
+                    _ => "x",
+                };
+                let entry = match by_feature.iter().position(|(f, ..)| *f == feature) {
+                    Some(i) => i,
+                    None => {
+                        by_feature.push((feature, String::new(), Vec::new()));
+                        by_feature.len() - 1
+                    }
+                };
+                // Integers, and floating point where the elements can be.
+                let domains: Vec<bool> = [false, true]
+                    .into_iter()
+                    .filter(|&f| insn.domain.admits(f) && (!f || element_bits >= 32))
+                    .collect();
+                for (imm, lanes) in masks {
+                    for &float in &domains {
+                        let name = format!("f_{k}");
+                        k += 1;
+                        let text = wide_function(&name, g, float, &lanes, consumer);
+                        by_feature[entry].1.push_str(&text);
+                        let what = format!("{g:?} float {float} {lanes:?}");
+                        by_feature[entry].2.push((name, insn, g, float, imm, what));
+                    }
+                }
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (feature, module, expected) in &by_feature {
+        for (c, cpu) in wide_cpus(feature).iter().enumerate() {
+            let file = dir.join(format!("wide-{feature}-{c}.ll"));
+            let flags = &cpu.flags;
+            let asm = compile(&file, module, flags);
+            let counts = measured_counts(&asm, false);
+            for (name, insn, g, float, imm, what) in expected {
+                checked += 1;
+                let has = |f: &str| cpu.has(f);
+                let cost = match imm {
+                    Some(imm) => form_cost(insn, *g, *imm, *float, &has, false),
+                    None => insn.cost,
+                };
+                let Some((_, insts)) = counts.iter().find(|(n, _)| n == name) else {
+                    failures.push(format!("{}: {name} not in the output", insn.name));
+                    continue;
+                };
+                let named = |m: &String| insn.asm.contains(&m.strip_prefix('v').unwrap_or(m));
+                let count = insts.len() as u32;
+                // A form llc does otherwise (`wide::OTHERWISE`) is checked on its count, which
+                // must still be what the entry says.
+                let otherwise = cost != insn.cost;
+                let fits = if otherwise {
+                    count == cost
+                } else {
+                    count <= cost && (count < cost || insts.iter().any(named))
+                };
+                if !fits {
+                    failures.push(format!(
+                        "{} {what} ({}): llc emits {insts:?}, the description costs {cost}",
+                        insn.name,
+                        flags.join(" "),
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("wide: {checked} forms checked, {} failures", failures.len());
+    assert!(checked > 5000, "only {checked} forms");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -4,6 +4,7 @@
 
 pub mod insn;
 pub mod pack;
+pub mod wide;
 
 /// TargetTransformInfo's cost kinds (`TTI::TargetCostKind`), in the shim's numbering.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,0 +1,1509 @@
+//! Reordering instructions on whole registers of every width and element size,
+//! described as data: the lanes each produces as a function of the register's geometry
+//! and its immediate, the way LLVM's `X86ShuffleDecode.cpp` decodes them.
+//!
+//! [`super::insn`] describes four 32-bit lanes (the optimum sweep's domain) with how
+//! shuf emits each instruction; this table answers another question: what a plain
+//! `shufflevector` of one register (or two) compiles to when one instruction does it, at
+//! 8-bit to 64-bit elements on 64-bit to 512-bit registers. The networks
+//! (`crate::lower::network`) price their stages' register shuffles with it instead of
+//! compiling each.
+//!
+//! x86's instructions on 256 and 512 bits mostly act on each 128-bit *block* alike
+//! (`vunpcklps`, `vpshufd`, `vpalignr`, `vpshufb`); a few cross blocks (`vperm2f128`,
+//! `vpermq`, `vpermd`, `valignd`, `vpermt2*`, broadcasts). AArch64's act on the whole
+//! register. An instruction on wider elements does a mask on narrower ones that moves
+//! aligned groups; one on narrower elements does any mask on wider ones (`pshufb` moves
+//! 32-bit lanes as four bytes each): [`cheapest`] tries every element size.
+//!
+//! `tests/insn_llc.rs` compiles every instruction at every width and element size it
+//! has, on every immediate (sampled where there are more than 256), and checks that
+//! `llc` emits it alone (and, for a table instruction, its index load).
+
+use super::insn::Src;
+use super::Arch;
+
+/// The shape of one register.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub register_bits: u32,
+    pub element_bits: u32,
+}
+
+impl Geometry {
+    /// Lanes of one register.
+    pub fn lanes(&self) -> usize {
+        (self.register_bits / self.element_bits) as usize
+    }
+
+    /// Lanes of one 128-bit block (the whole register where narrower).
+    pub fn block(&self) -> usize {
+        (self.register_bits.min(128) / self.element_bits) as usize
+    }
+}
+
+/// The elements `llc` picks an instruction for: a shuffle of `i64` lanes that
+/// `vshufpd` does becomes `vpermpd` and `vunpcklpd` (or `vpermi2q`); one of `float`
+/// lanes that `valignd` does becomes `vpermi2ps`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Domain {
+    Any,
+    Float,
+    Integer,
+}
+
+impl Domain {
+    /// Whether `llc` picks it for a shuffle of floating-point (`float`) or integer
+    /// elements.
+    pub fn admits(self, float: bool) -> bool {
+        match self {
+            Domain::Any => true,
+            Domain::Float => float,
+            Domain::Integer => !float,
+        }
+    }
+}
+
+/// How an instruction's lanes are given.
+#[derive(Copy, Clone)]
+pub enum Produce {
+    /// Fixed by an immediate in `0..imms(g)`: where output lane `i` comes from
+    /// (`Src::Lane` indexes the concatenated operands, the second from `g.lanes()`).
+    Imm {
+        imms: fn(Geometry) -> u32,
+        lane: fn(Geometry, u32, usize) -> Src,
+    },
+    /// Any lanes of its operands (and zeros if `zero`) chosen by an index vector; within
+    /// each 128-bit block only if `in_block`.
+    Table { zero: bool, in_block: bool },
+}
+
+/// One reordering instruction, at every register and element width it exists for.
+#[derive(Copy, Clone)]
+pub struct WideInsn {
+    pub name: &'static str,
+    pub arch: Arch,
+    /// 1 or 2 register operands.
+    pub operands: u8,
+    /// The elements `llc` picks it for.
+    pub domain: Domain,
+    /// The feature (LLVM's name) the form for `g` needs; `None` where there is none.
+    pub feature: fn(Geometry) -> Option<&'static str>,
+    pub produce: Produce,
+    /// Instructions `llc` emits: 1, plus the index vector's load for a table that does
+    /// not fold it.
+    pub cost: u32,
+    /// The part of `cost` a loop hoists (the index load).
+    pub index_load: u32,
+    /// Mnemonics `llc` may print for it (the same lanes in another encoding or domain),
+    /// without x86's `v` prefix.
+    pub asm: &'static [&'static str],
+}
+
+impl WideInsn {
+    /// Its immediates for `g` (one for a table: the test builds its own masks).
+    pub fn imms(&self, g: Geometry) -> u32 {
+        match self.produce {
+            Produce::Imm { imms, .. } => imms(g),
+            Produce::Table { .. } => 1,
+        }
+    }
+
+    /// The lanes for immediate `imm` (fixed instructions only).
+    pub fn lanes(&self, g: Geometry, imm: u32) -> Option<Vec<Src>> {
+        match self.produce {
+            Produce::Imm { imms, lane } if imm < imms(g) => {
+                Some((0..g.lanes()).map(|i| lane(g, imm, i)).collect())
+            }
+            _ => None,
+        }
+    }
+
+    /// Its cost where it stands (a loop hoists the index load).
+    pub fn cost_at(&self, in_loop: bool) -> u32 {
+        if in_loop {
+            self.cost - self.index_load
+        } else {
+            self.cost
+        }
+    }
+}
+
+fn a(x: usize) -> Src {
+    Src::Lane(x as u8)
+}
+fn b(g: Geometry, x: usize) -> Src {
+    Src::Lane((g.lanes() + x) as u8)
+}
+/// Two bits of `imm` at `at`.
+fn field(imm: u32, at: usize) -> usize {
+    (imm >> (2 * at) & 3) as usize
+}
+/// The first lane of lane `i`'s block, and `i`'s place in it.
+fn in_block(g: Geometry, i: usize) -> (usize, usize) {
+    (i / g.block() * g.block(), i % g.block())
+}
+
+/// An x86 form by register width: the features of the 128-, 256- and 512-bit forms.
+fn x86_by_width(
+    g: Geometry,
+    elements: &[u32],
+    features: [Option<&'static str>; 3],
+) -> Option<&'static str> {
+    if !elements.contains(&g.element_bits) {
+        return None;
+    }
+    match g.register_bits {
+        128 => features[0],
+        256 => features[1],
+        512 => features[2],
+        _ => None,
+    }
+}
+
+/// An x86 instruction on each block, whose 256-bit form on 8- and 16-bit elements came
+/// with AVX2 and on 32- and 64-bit ones (the floating-point twin) with AVX.
+fn x86_blockwise(g: Geometry, elements: &[u32], first: &'static str) -> Option<&'static str> {
+    let small = g.element_bits < 32;
+    x86_by_width(
+        g,
+        elements,
+        [
+            Some(first),
+            Some(if small { "avx2" } else { "avx" }),
+            Some(if small { "avx512bw" } else { "avx512f" }),
+        ],
+    )
+}
+
+/// An AArch64 NEON form: 64- and 128-bit registers of `elements`.
+fn neon(g: Geometry, elements: &[u32]) -> Option<&'static str> {
+    let fits = matches!(g.register_bits, 64 | 128) && g.element_bits < g.register_bits;
+    (fits && elements.contains(&g.element_bits)).then_some("neon")
+}
+
+const ALL: &[u32] = &[8, 16, 32, 64];
+const X86: Arch = Arch::X86_64;
+const A64: Arch = Arch::AArch64;
+
+fn one(_: Geometry) -> u32 {
+    1
+}
+
+/// `a0 b0 a1 b1 ..` of each block's low half.
+fn unpack_low(g: Geometry, _: u32, i: usize) -> Src {
+    let (base, j) = in_block(g, i);
+    if j % 2 == 0 {
+        a(base + j / 2)
+    } else {
+        b(g, base + j / 2)
+    }
+}
+
+/// The same of each block's high half.
+fn unpack_high(g: Geometry, _: u32, i: usize) -> Src {
+    let (base, j) = in_block(g, i);
+    let half = g.block() / 2;
+    if j % 2 == 0 {
+        a(base + half + j / 2)
+    } else {
+        b(g, base + half + j / 2)
+    }
+}
+
+/// Lanes `s .. s + block` of each block of `a ++ b` (`s = imm + 1`).
+fn block_window(g: Geometry, imm: u32, i: usize) -> Src {
+    let (base, j) = in_block(g, i);
+    let t = j + imm as usize + 1;
+    if t < g.block() {
+        a(base + t)
+    } else {
+        b(g, base + t - g.block())
+    }
+}
+
+/// Lanes `s .. s + lanes` of `a ++ b` (`s = imm + 1`), across the whole register.
+fn window(_: Geometry, imm: u32, i: usize) -> Src {
+    Src::Lane((i + imm as usize + 1) as u8)
+}
+
+fn window_imms(g: Geometry) -> u32 {
+    g.lanes() as u32 - 1
+}
+fn block_window_imms(g: Geometry) -> u32 {
+    g.block() as u32 - 1
+}
+fn lane_bits(g: Geometry) -> u32 {
+    1 << g.lanes().min(8)
+}
+
+/// Output lane `i` of a bit-selected blend: `b`'s where bit `i` of `imm` is set.
+fn blend(g: Geometry, imm: u32, i: usize) -> Src {
+    if imm >> i & 1 == 1 {
+        b(g, i)
+    } else {
+        a(i)
+    }
+}
+
+/// Every instruction described.
+pub const WIDE: &[WideInsn] = &[
+    // x86, on each 128-bit block.
+    WideInsn {
+        name: "punpckl",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, ALL, "sse2"),
+        produce: Produce::Imm {
+            imms: one,
+            lane: unpack_low,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "punpcklbw",
+            "punpcklwd",
+            "punpckldq",
+            "punpcklqdq",
+            "unpcklps",
+            "unpcklpd",
+            "movlhps",
+            "movddup",
+            "movsldup",
+            "pshufd",
+            "permilps",
+            "permilpd",
+            "insertps",
+            "shufps",
+            "shufpd",
+            "pshuflw",
+            "pshufhw",
+            "pbroadcastb",
+            "pbroadcastw",
+            "pbroadcastd",
+            "pbroadcastq",
+            "broadcastss",
+        ],
+    },
+    WideInsn {
+        name: "punpckh",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, ALL, "sse2"),
+        produce: Produce::Imm {
+            imms: one,
+            lane: unpack_high,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "punpckhbw",
+            "punpckhwd",
+            "punpckhdq",
+            "punpckhqdq",
+            "unpckhps",
+            "unpckhpd",
+            "movhlps",
+            "movshdup",
+            "pshufd",
+            "permilps",
+            "permilpd",
+            "shufps",
+            "shufpd",
+            "pshufhw",
+        ],
+    },
+    WideInsn {
+        name: "pshufd",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[32], [Some("sse2"), Some("avx"), Some("avx512f")]),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                a(base + field(imm, j))
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "pshufd",
+            "permilps",
+            "shufps",
+            "movsldup",
+            "movshdup",
+            "unpcklps",
+            "unpckhps",
+            "movddup",
+            "unpcklpd",
+            "unpckhpd",
+            "permilpd",
+            "shufpd",
+            "punpckldq",
+            "punpckhdq",
+            "punpcklqdq",
+            "punpckhqdq",
+            "movlhps",
+            "movhlps",
+            "broadcastss",
+            "pbroadcastd",
+            "pbroadcastq",
+        ],
+    },
+    WideInsn {
+        name: "pshuflw",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, &[16], "sse2"),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                a(base + if j < 4 { field(imm, j) } else { j })
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["pshuflw", "pbroadcastw", "punpcklwd", "pshufd", "shufps"],
+    },
+    WideInsn {
+        name: "pshufhw",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, &[16], "sse2"),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                a(base + if j >= 4 { 4 + field(imm, j - 4) } else { j })
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["pshufhw", "punpckhwd", "pshufd", "shufps"],
+    },
+    WideInsn {
+        name: "shufps",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[32], [Some("sse2"), Some("avx"), Some("avx512f")]),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                if j < 2 {
+                    a(base + field(imm, j))
+                } else {
+                    b(g, base + field(imm, j))
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "shufps",
+            "unpcklpd",
+            "unpckhpd",
+            "movlhps",
+            "movhlps",
+            "punpcklqdq",
+            "punpckhqdq",
+            "pshufd",
+            "permilps",
+            "blendps",
+            "pblendw",
+            "pblendd",
+            "movsd",
+            "shufpd",
+            "palignr",
+            "movsldup",
+            "movshdup",
+            "movddup",
+            "permilpd",
+            "unpcklps",
+            "unpckhps",
+            "punpckldq",
+            "punpckhdq",
+            "broadcastss",
+            "pbroadcastd",
+            "pbroadcastq",
+            "insertps",
+            "blendpd",
+        ],
+    },
+    WideInsn {
+        name: "shufpd",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Float,
+        feature: |g| x86_by_width(g, &[64], [Some("sse2"), Some("avx"), Some("avx512f")]),
+        // Bit `i` of the immediate picks the block's low or high element for lane `i`,
+        // even lanes from the first operand.
+        produce: Produce::Imm {
+            imms: lane_bits,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                let pick = (imm >> i & 1) as usize;
+                if j == 0 {
+                    a(base + pick)
+                } else {
+                    b(g, base + pick)
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "shufpd",
+            "unpcklpd",
+            "unpckhpd",
+            "movlhps",
+            "movhlps",
+            "punpcklqdq",
+            "punpckhqdq",
+            "movsd",
+            "blendpd",
+            "blendps",
+            "pblendd",
+            "pblendw",
+            "shufps",
+            "pshufd",
+            "permilpd",
+            "permilps",
+            "movddup",
+            "palignr",
+            "pbroadcastq",
+            "insertps",
+        ],
+    },
+    WideInsn {
+        name: "palignr",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[8], [Some("ssse3"), Some("avx2"), Some("avx512bw")]),
+        produce: Produce::Imm {
+            imms: block_window_imms,
+            lane: block_window,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["palignr", "shufps", "shufpd", "alignd", "alignq"],
+    },
+    WideInsn {
+        name: "pslldq",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, &[8], "sse2"),
+        produce: Produce::Imm {
+            imms: block_window_imms,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                let s = imm as usize + 1;
+                if j >= s {
+                    a(base + j - s)
+                } else {
+                    Src::Zero
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["pslldq", "psllq", "pslld", "psllw", "movq", "insertps"],
+    },
+    WideInsn {
+        name: "psrldq",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_blockwise(g, &[8], "sse2"),
+        produce: Produce::Imm {
+            imms: block_window_imms,
+            lane: |g, imm, i| {
+                let (base, j) = in_block(g, i);
+                let t = j + imm as usize + 1;
+                if t < g.block() {
+                    a(base + t)
+                } else {
+                    Src::Zero
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["psrldq", "psrlq", "psrld", "psrlw", "movq", "insertps"],
+    },
+    WideInsn {
+        name: "pblendw",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[16], [Some("sse4.1"), Some("avx2"), None]),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let (_, j) = in_block(g, i);
+                if imm >> j & 1 == 1 {
+                    b(g, i)
+                } else {
+                    a(i)
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["pblendw", "pblendd", "blendps", "blendpd", "movss", "movsd"],
+    },
+    WideInsn {
+        name: "blendps",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[32, 64], [Some("sse4.1"), Some("avx"), None]),
+        produce: Produce::Imm {
+            imms: lane_bits,
+            lane: blend,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "blendps",
+            "blendpd",
+            "pblendw",
+            "pblendd",
+            "movss",
+            "movsd",
+            "perm2f128",
+            "perm2i128",
+            "insertf128",
+            "inserti128",
+        ],
+    },
+    WideInsn {
+        name: "movss",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[32, 64], [Some("sse2"), None, None]),
+        // The first lane from the second operand, the others from the first.
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| if i == 0 { b(g, 0) } else { a(i) },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["movss", "movsd", "blendps", "blendpd", "pblendw", "pblendd"],
+    },
+    WideInsn {
+        name: "pshufb",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[8], [Some("ssse3"), Some("avx2"), Some("avx512bw")]),
+        // The index vector is a folded memory operand.
+        produce: Produce::Table {
+            zero: true,
+            in_block: true,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["pshufb"],
+    },
+    // x86, across blocks.
+    WideInsn {
+        name: "vperm2f128",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[64], [None, Some("avx"), None]),
+        // Each half of the result: one of the four halves of the operands (two bits
+        // each, the low half first). Its zeroing forms are left out: llc makes a zero
+        // half `vxorps` and `vblendps`.
+        produce: Produce::Imm {
+            imms: |_| 16,
+            lane: |g, imm, i| {
+                let choice = field(imm, i / 2);
+                if choice < 2 {
+                    a(2 * choice + i % 2)
+                } else {
+                    b(g, 2 * (choice - 2) + i % 2)
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "perm2f128",
+            "perm2i128",
+            "insertf128",
+            "inserti128",
+            "blendps",
+            "blendpd",
+            "pblendd",
+            "movaps",
+            "movups",
+            "movdqa",
+            "movdqu",
+            "permpd",
+            "permq",
+            "shuff64x2",
+            "shufi64x2",
+            "extractf128",
+            "extracti128",
+            "broadcastf128",
+            "broadcasti128",
+        ],
+    },
+    WideInsn {
+        name: "vpermq",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        // On 512 bits, the same on each 256-bit half.
+        feature: |g| x86_by_width(g, &[64], [None, Some("avx2"), Some("avx512f")]),
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |_, imm, i| a(i / 4 * 4 + field(imm, i % 4)),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "permq",
+            "permpd",
+            "shufps",
+            "perm2f128",
+            "perm2i128",
+            "pshufd",
+            "permilps",
+            "permilpd",
+            "shufpd",
+            "unpcklpd",
+            "unpckhpd",
+            "movddup",
+            "punpcklqdq",
+            "punpckhqdq",
+            "broadcastsd",
+            "pbroadcastq",
+            "insertf128",
+            "inserti128",
+            "shuff64x2",
+            "shufi64x2",
+            "broadcastf128",
+            "broadcasti128",
+        ],
+    },
+    WideInsn {
+        name: "vpbroadcast",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| {
+            let small = g.element_bits < 32;
+            x86_by_width(
+                g,
+                ALL,
+                [
+                    Some("avx2"),
+                    Some("avx2"),
+                    Some(if small { "avx512bw" } else { "avx512f" }),
+                ],
+            )
+        },
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, _| a(0),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "pbroadcastb",
+            "pbroadcastw",
+            "pbroadcastd",
+            "pbroadcastq",
+            "broadcastss",
+            "broadcastsd",
+            "movddup",
+            "pshufd",
+            "permilps",
+        ],
+    },
+    WideInsn {
+        name: "vpermd",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[32], [None, Some("avx2"), Some("avx512f")]),
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 2,
+        index_load: 1,
+        asm: &["permd", "permps"],
+    },
+    WideInsn {
+        name: "valignd",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Integer,
+        feature: |g| {
+            x86_by_width(
+                g,
+                &[32, 64],
+                [Some("avx512f"), Some("avx512f"), Some("avx512f")],
+            )
+        },
+        produce: Produce::Imm {
+            imms: window_imms,
+            lane: window,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "alignd",
+            "alignq",
+            "palignr",
+            "shufps",
+            "shufpd",
+            "perm2f128",
+            "perm2i128",
+            "shuff64x2",
+            "shufi64x2",
+        ],
+    },
+    WideInsn {
+        name: "vshuff64x2",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[64], [None, None, Some("avx512f")]),
+        // Blocks 0 and 1 of the result from the first operand, 2 and 3 from the second.
+        produce: Produce::Imm {
+            imms: |_| 256,
+            lane: |g, imm, i| {
+                let block = i / 2;
+                let from = 2 * field(imm, block) + i % 2;
+                if block < 2 {
+                    a(from)
+                } else {
+                    b(g, from)
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "shuff64x2",
+            "shufi64x2",
+            "shuff32x4",
+            "shufi32x4",
+            "insertf64x4",
+            "inserti64x4",
+            "permq",
+            "permpd",
+        ],
+    },
+    WideInsn {
+        name: "vpermt2",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| {
+            let feature = match g.element_bits {
+                8 => "avx512vbmi",
+                16 => "avx512bw",
+                _ => "avx512f",
+            };
+            x86_by_width(g, ALL, [Some(feature); 3])
+        },
+        // The index vector is loaded into a register, which the instruction overwrites.
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 2,
+        index_load: 0,
+        asm: &[
+            "permt2b", "permt2w", "permt2d", "permt2q", "permt2ps", "permt2pd", "permi2b",
+            "permi2w", "permi2d", "permi2q", "permi2ps", "permi2pd", "permb", "permw", "permd",
+            "permps", "permq", "permpd",
+        ],
+    },
+    WideInsn {
+        name: "vpermw",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| {
+            let feature = if g.element_bits == 8 {
+                "avx512vbmi"
+            } else {
+                "avx512bw"
+            };
+            x86_by_width(g, &[8, 16], [None, Some(feature), Some(feature)])
+        },
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 2,
+        index_load: 1,
+        asm: &["permb", "permw"],
+    },
+    // AArch64 NEON, on the whole register.
+    WideInsn {
+        name: "zip1",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: unpack_low,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["zip1", "mov", "uzp1", "trn1", "dup"],
+    },
+    WideInsn {
+        name: "zip2",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: unpack_high,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["zip2", "uzp2", "trn2", "dup"],
+    },
+    WideInsn {
+        name: "uzp1",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| Src::Lane(2 * i as u8),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["uzp1", "zip1", "trn1", "mov", "xtn"],
+    },
+    WideInsn {
+        name: "uzp2",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| Src::Lane(2 * i as u8 + 1),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["uzp2", "zip2", "trn2"],
+    },
+    WideInsn {
+        name: "trn1",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| if i % 2 == 0 { a(i) } else { b(g, i - 1) },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["trn1", "zip1", "uzp1", "mov"],
+    },
+    WideInsn {
+        name: "trn2",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| if i % 2 == 0 { a(i + 1) } else { b(g, i) },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["trn2", "zip2", "uzp2"],
+    },
+    WideInsn {
+        name: "ext",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, &[8]),
+        produce: Produce::Imm {
+            imms: window_imms,
+            lane: window,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["ext"],
+    },
+    WideInsn {
+        name: "rev16",
+        arch: A64,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| neon(g, &[8]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| a(i ^ 1),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["rev16"],
+    },
+    WideInsn {
+        name: "rev32",
+        arch: A64,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| neon(g, &[8, 16]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| a(i ^ (32 / g.element_bits as usize - 1)),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["rev32"],
+    },
+    WideInsn {
+        name: "rev64",
+        arch: A64,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| neon(g, &[8, 16, 32]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| a(i ^ (64 / g.element_bits as usize - 1)),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["rev64"],
+    },
+    WideInsn {
+        name: "dup",
+        arch: A64,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        produce: Produce::Imm {
+            imms: |g| g.lanes() as u32,
+            lane: |_, imm, _| a(imm as usize),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["dup", "zip1", "zip2"],
+    },
+    WideInsn {
+        name: "ins",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| neon(g, ALL),
+        // Lane `imm / lanes` of the result from lane `imm % lanes` of the second
+        // operand, the others the first's.
+        produce: Produce::Imm {
+            imms: |g| (g.lanes() * g.lanes()) as u32,
+            lane: |g, imm, i| {
+                let n = g.lanes();
+                if i == imm as usize / n {
+                    b(g, imm as usize % n)
+                } else {
+                    a(i)
+                }
+            },
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &[
+            "mov", "ins", "zip1", "zip2", "trn1", "trn2", "uzp1", "uzp2", "ext",
+        ],
+    },
+    WideInsn {
+        name: "tbl1",
+        arch: A64,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| {
+            (g.register_bits == 128)
+                .then_some("neon")
+                .filter(|_| g.element_bits == 8)
+        },
+        // adrp + ldr of the index, tbl. Its zero lanes are left out: llc inserts a
+        // zero lane after the `tbl` (`mov v0.b[1], wzr`).
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 3,
+        index_load: 2,
+        asm: &["tbl"],
+    },
+    WideInsn {
+        name: "tbl2",
+        arch: A64,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| {
+            (g.register_bits == 128)
+                .then_some("neon")
+                .filter(|_| g.element_bits == 8)
+        },
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 3,
+        index_load: 2,
+        asm: &["tbl"],
+    },
+];
+
+/// What one output lane must be: any (`None`, a poison lane), a lane of the operands
+/// (`Src::Lane`: the first's `0..lanes`, the second's from `lanes`), or zero.
+pub type Demand = Option<Src>;
+
+/// The demand of a `shufflevector` mask (negative: poison).
+pub fn demand_of(mask: &[i32]) -> Vec<Demand> {
+    mask.iter()
+        .map(|&m| u8::try_from(m).ok().map(Src::Lane))
+        .collect()
+}
+
+/// The demand `demand` (on `from`-bit elements) on `to`-bit elements: each lane split,
+/// or aligned groups of lanes joined where they move together; `None` where they do
+/// not.
+pub fn resize(demand: &[Demand], from: u32, to: u32) -> Option<Vec<Demand>> {
+    if to <= from {
+        let f = (from / to) as usize;
+        return Some(
+            demand
+                .iter()
+                .flat_map(|&d| {
+                    (0..f).map(move |k| match d {
+                        Some(Src::Lane(l)) => Some(Src::Lane((l as usize * f + k) as u8)),
+                        other => other,
+                    })
+                })
+                .collect(),
+        );
+    }
+    let f = (to / from) as usize;
+    if demand.len() % f != 0 {
+        return None;
+    }
+    demand
+        .chunks(f)
+        .map(|group| {
+            let defined = group
+                .iter()
+                .enumerate()
+                .filter_map(|(k, d)| d.map(|s| (k, s)));
+            let mut joined: Option<Demand> = Some(None);
+            for (k, s) in defined {
+                let this = match s {
+                    Src::Zero => Src::Zero,
+                    Src::Lane(l) => {
+                        let base = (l as usize).checked_sub(k)?;
+                        if base % f != 0 {
+                            return None;
+                        }
+                        Src::Lane((base / f) as u8)
+                    }
+                };
+                match joined {
+                    Some(Some(prev)) if prev != this => return None,
+                    _ => joined = Some(Some(this)),
+                }
+            }
+            joined
+        })
+        .collect()
+}
+
+/// What `insn` at `g` costs where it gives every lane `demand` asks for (which reads
+/// one register if `one_source`: then the instruction's second operand is that register
+/// too), the cheapest of its immediates that do; `None` where none does.
+fn price(
+    insn: &WideInsn,
+    g: Geometry,
+    demand: &[Demand],
+    one_source: bool,
+    cx: Context,
+) -> Option<u32> {
+    let n = g.lanes();
+    let reads_b = demand
+        .iter()
+        .any(|d| matches!(d, Some(Src::Lane(l)) if *l as usize >= n));
+    if reads_b && insn.operands == 1 {
+        return None;
+    }
+    let same = |want: Src, got: Src| match (want, got) {
+        (Src::Lane(w), Src::Lane(g)) if one_source => w as usize == g as usize % n,
+        (w, g) => w == g,
+    };
+    match insn.produce {
+        Produce::Imm { imms, lane } => (0..imms(g))
+            .filter(|&imm| {
+                demand
+                    .iter()
+                    .enumerate()
+                    .all(|(i, d)| d.map_or(true, |want| same(want, lane(g, imm, i))))
+            })
+            .map(|imm| form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop))
+            .min(),
+        Produce::Table { zero, in_block } => {
+            let fits = demand.iter().enumerate().all(|(i, d)| match d {
+                None => true,
+                Some(Src::Zero) => zero,
+                Some(Src::Lane(l)) => !in_block || (*l as usize % n) / g.block() == i / g.block(),
+            });
+            fits.then(|| insn.cost_at(cx.in_loop))
+        }
+    }
+}
+
+/// A form `llc` compiles to more than its instruction (LLVM 22, measured by
+/// `tests/insn_llc.rs`), and what it costs instead.
+pub struct Otherwise {
+    pub insn: &'static str,
+    /// The feature of the CPUs where `llc` does otherwise.
+    pub feature: &'static str,
+    pub geometry: Geometry,
+    pub float: bool,
+    pub imm: u32,
+    pub cost: u32,
+    /// The part of `cost` a loop hoists.
+    pub hoisted: u32,
+}
+
+/// Every such form.
+pub const OTHERWISE: &[Otherwise] = &[
+    // `<0, 2, 4, 6>` of two `<4 x i32>`: AVX-512 joins them and truncates (`vinserti128`,
+    // `vpmovqd`).
+    Otherwise {
+        insn: "shufps",
+        feature: "avx512f",
+        geometry: Geometry {
+            register_bits: 128,
+            element_bits: 32,
+        },
+        float: false,
+        imm: 0x88,
+        cost: 2,
+        hoisted: 0,
+    },
+    // A blend of 64-bit pairs of `<16 x i32>`: a masked move (`movb`, `kmovd`,
+    // `vmovdqa64`), the mask set up once outside a loop.
+    Otherwise {
+        insn: "shufps",
+        feature: "avx512f",
+        geometry: Geometry {
+            register_bits: 512,
+            element_bits: 32,
+        },
+        float: false,
+        imm: 0xe4,
+        cost: 3,
+        hoisted: 2,
+    },
+];
+
+/// What `insn` at `g` with immediate `imm` costs on a CPU with the features `has`
+/// answers: its cost, or what `llc` does otherwise ([`OTHERWISE`]).
+pub fn form_cost(
+    insn: &WideInsn,
+    g: Geometry,
+    imm: u32,
+    float: bool,
+    has: &dyn Fn(&str) -> bool,
+    in_loop: bool,
+) -> u32 {
+    let otherwise = OTHERWISE.iter().find(|o| {
+        o.insn == insn.name && o.geometry == g && o.float == float && o.imm == imm && has(o.feature)
+    });
+    match otherwise {
+        Some(o) if in_loop => o.cost - o.hoisted,
+        Some(o) => o.cost,
+        None => insn.cost_at(in_loop),
+    }
+}
+
+/// The demand with its operands swapped, and with a demand that reads only the second
+/// operand moved to the first.
+fn swapped(demand: &[Demand], n: usize) -> Vec<Demand> {
+    demand
+        .iter()
+        .map(|d| match *d {
+            Some(Src::Lane(l)) => Some(Src::Lane(((l as usize + n) % (2 * n)) as u8)),
+            other => other,
+        })
+        .collect()
+}
+
+/// The register shuffle to price: its target, its register and elements.
+#[derive(Copy, Clone)]
+pub struct Context<'a> {
+    pub arch: Arch,
+    /// Whether the function has a feature (LLVM's name).
+    pub has: &'a dyn Fn(&str) -> bool,
+    pub register_bits: u32,
+    pub element_bits: u32,
+    /// Floating-point elements (see [`WideInsn::domain`]).
+    pub float: bool,
+    /// In a loop: index loads hoisted.
+    pub in_loop: bool,
+}
+
+/// The cheapest single instruction that does `demand`, a shuffle filling one register
+/// as `cx` says, and its cost there. `None` where no one instruction does it.
+pub fn cheapest(cx: Context, demand: &[Demand]) -> Option<(u32, &'static WideInsn)> {
+    let Context {
+        arch,
+        has,
+        register_bits,
+        element_bits,
+        float,
+        ..
+    } = cx;
+    if demand.len() as u32 * element_bits != register_bits {
+        return None;
+    }
+    let mut best: Option<(u32, &'static WideInsn)> = None;
+    for size in [64u32, 32, 16, 8] {
+        if register_bits / size < 2 {
+            continue;
+        }
+        let Some(resized) = resize(demand, element_bits, size) else {
+            continue;
+        };
+        let g = Geometry {
+            register_bits,
+            element_bits: size,
+        };
+        let n = g.lanes();
+        let reads = |want_b: bool| {
+            resized
+                .iter()
+                .any(|d| matches!(d, Some(Src::Lane(l)) if (*l as usize >= n) == want_b))
+        };
+        let (reads_a, reads_b) = (reads(false), reads(true));
+        let one_source = !(reads_a && reads_b);
+        let forms = if reads_b && !reads_a {
+            vec![swapped(&resized, n)]
+        } else if one_source {
+            vec![resized]
+        } else {
+            let other = swapped(&resized, n);
+            vec![resized, other]
+        };
+        for insn in WIDE
+            .iter()
+            .filter(|i| i.arch == arch && i.domain.admits(float))
+        {
+            if !(insn.feature)(g).is_some_and(has) {
+                continue;
+            }
+            let Some(cost) = forms
+                .iter()
+                .filter_map(|d| price(insn, g, d, one_source, cx))
+                .min()
+            else {
+                continue;
+            };
+            // On a tie, a fixed instruction over a table (its index is a constant).
+            let table = matches!(insn.produce, Produce::Table { .. });
+            if best.is_some_and(|(c, _)| c < cost || (c == cost && table)) {
+                continue;
+            }
+            best = Some((cost, insn));
+        }
+    }
+    best
+}
+
+/// Whether an x86 function with the base feature level `level` (see
+/// [`super::insn::level`]) and the features `has_feature` answers has `feature`
+/// (AVX-512BW and VBMI are not levels: `x86-64-v4` implies BW).
+pub fn x86_has(level: &str, cpu: &str, has_feature: &dyn Fn(&str) -> bool, feature: &str) -> bool {
+    match feature {
+        "avx512bw" => {
+            super::insn::level_has(level, "avx512f") && (cpu == "x86-64-v4" || has_feature(feature))
+        }
+        "avx512vbmi" => super::insn::level_has(level, "avx512f") && has_feature(feature),
+        "neon" => false,
+        f => super::insn::level_has(level, f),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(name: &str) -> &'static WideInsn {
+        WIDE.iter().find(|i| i.name == name).unwrap()
+    }
+
+    const YMM32: Geometry = Geometry {
+        register_bits: 256,
+        element_bits: 32,
+    };
+
+    #[test]
+    fn decoded_like_x86_shuffle_decode() {
+        let lanes = |name, g, imm| -> Vec<i32> {
+            find(name)
+                .lanes(g, imm)
+                .unwrap()
+                .iter()
+                .map(|s| match s {
+                    Src::Lane(l) => *l as i32,
+                    Src::Zero => -1,
+                })
+                .collect()
+        };
+        // vunpcklps ymm: per block.
+        assert_eq!(lanes("punpckl", YMM32, 0), [0, 8, 1, 9, 4, 12, 5, 13]);
+        assert_eq!(lanes("punpckh", YMM32, 0), [2, 10, 3, 11, 6, 14, 7, 15]);
+        // vshufps $0x44 ymm: a0 a1 b0 b1 per block.
+        assert_eq!(lanes("shufps", YMM32, 0x44), [0, 1, 8, 9, 4, 5, 12, 13]);
+        // vperm2f128 $0x31 (1 | 3 << 2): the first's high half, the second's high half.
+        let q = Geometry {
+            register_bits: 256,
+            element_bits: 64,
+        };
+        assert_eq!(lanes("vperm2f128", q, 1 | 3 << 2), [2, 3, 6, 7]);
+        // vpermq $0x1b: reverse.
+        assert_eq!(lanes("vpermq", q, 0x1b), [3, 2, 1, 0]);
+        // ext #4 on bytes (imm 3).
+        let b16 = Geometry {
+            register_bits: 128,
+            element_bits: 8,
+        };
+        assert_eq!(lanes("ext", b16, 3)[..3], [4, 5, 6]);
+        assert_eq!(lanes("rev32", b16, 0)[..4], [3, 2, 1, 0]);
+    }
+
+    #[test]
+    fn resize_joins_aligned_groups_only() {
+        let d = demand_of(&[2, 3, -1, 1, 6, -1]);
+        assert_eq!(resize(&d, 16, 32), Some(demand_of(&[1, 0, 3])));
+        assert_eq!(resize(&demand_of(&[1, 2]), 16, 32), None);
+        assert_eq!(
+            resize(&demand_of(&[1, -1]), 32, 16),
+            Some(demand_of(&[2, 3, -1, -1]))
+        );
+    }
+
+    #[test]
+    fn cheapest_finds_one_instruction() {
+        let avx2 = |f: &str| x86_has("avx2", "x86-64-v3", &|_| false, f);
+        let cx = |has, register_bits, element_bits, arch, in_loop| Context {
+            arch,
+            has,
+            register_bits,
+            element_bits,
+            float: false,
+            in_loop,
+        };
+        let name = |mask: &[i32], bits: u32, elem: u32| {
+            cheapest(cx(&avx2, bits, elem, Arch::X86_64, false), &demand_of(mask))
+                .map(|(c, i)| (c, i.name))
+        };
+        // vunpcklps ymm, also as i16 pairs.
+        assert_eq!(
+            name(&[0, 8, 1, 9, 4, 12, 5, 13], 256, 32),
+            Some((1, "punpckl"))
+        );
+        assert_eq!(
+            name(
+                &[0, 1, 16, 17, 2, 3, 18, 19, 8, 9, 24, 25, 10, 11, 26, 27],
+                256,
+                16
+            ),
+            Some((1, "punpckl"))
+        );
+        // The second operand first: the same instruction, operands swapped.
+        assert_eq!(
+            name(&[8, 0, 9, 1, 12, 4, 13, 5], 256, 32),
+            Some((1, "punpckl"))
+        );
+        // Across blocks, one source: vpermq; any 32-bit permutation: vpermd.
+        assert_eq!(
+            name(&[6, 7, 4, 5, 2, 3, 0, 1], 256, 32),
+            Some((1, "vpermq"))
+        );
+        assert_eq!(
+            name(&[7, 6, 5, 4, 3, 2, 1, 0], 256, 32),
+            Some((2, "vpermd"))
+        );
+        // Across blocks from two sources: none on AVX2.
+        assert_eq!(name(&[0, 8, 1, 9, 2, 10, 3, 11], 256, 32), None);
+        let v4 = |f: &str| x86_has("avx512f", "x86-64-v4", &|_| false, f);
+        let got = cheapest(
+            cx(&v4, 256, 32, Arch::X86_64, false),
+            &demand_of(&[0, 8, 1, 9, 2, 10, 3, 11]),
+        );
+        assert_eq!(got.map(|(c, i)| (c, i.name)), Some((2, "vpermt2")));
+        // AArch64: zip1 on bytes; uzp1 of 16-bit lanes.
+        let neon = |f: &str| f == "neon";
+        let z: Vec<i32> = (0..16)
+            .map(|i| if i % 2 == 0 { i / 2 } else { 16 + i / 2 })
+            .collect();
+        let got = cheapest(cx(&neon, 128, 8, Arch::AArch64, false), &demand_of(&z));
+        assert_eq!(got.map(|(c, i)| (c, i.name)), Some((1, "zip1")));
+        let u: Vec<i32> = (0..8).map(|i| 2 * i).collect();
+        let got = cheapest(cx(&neon, 128, 16, Arch::AArch64, true), &demand_of(&u));
+        assert_eq!(got.map(|(c, i)| (c, i.name)), Some((1, "uzp1")));
+    }
+
+    #[test]
+    fn every_form_fits_its_register() {
+        for insn in WIDE {
+            for register_bits in [64, 128, 256, 512] {
+                for element_bits in [8, 16, 32, 64] {
+                    let g = Geometry {
+                        register_bits,
+                        element_bits,
+                    };
+                    if (insn.feature)(g).is_none() {
+                        continue;
+                    }
+                    for imm in 0..insn.imms(g).min(300) {
+                        let Some(lanes) = insn.lanes(g, imm) else {
+                            continue;
+                        };
+                        let sources = insn.operands as usize * g.lanes();
+                        assert!(
+                            lanes.iter().all(|s| match s {
+                                Src::Lane(l) => (*l as usize) < sources,
+                                Src::Zero => true,
+                            }),
+                            "{} at {g:?} imm {imm}: {lanes:?}",
+                            insn.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
