@@ -740,48 +740,40 @@ fn every_wide_description_compiles_to_its_instruction() {
     let mut by_feature: Vec<(&str, String, Vec<Expected>)> = Vec::new();
     let mut k = 0;
     for insn in WIDE {
-        for register_bits in [64, 128, 256, 512] {
-            for element_bits in [8, 16, 32, 64] {
-                let g = Geometry {
-                    register_bits,
-                    element_bits,
-                };
-                let Some(feature) = (insn.feature)(g) else {
-                    continue;
-                };
-                let imms = insn.imms(g);
-                let step = imms.div_ceil(256).max(1);
-                let mut masks: Vec<(Option<u32>, Vec<Src>)> = (0..imms)
-                    .step_by(step as usize)
-                    .filter_map(|imm| Some((Some(imm), insn.lanes(g, imm)?)))
-                    .collect();
-                masks.extend(table_masks(insn, g).into_iter().map(|m| (None, m)));
-                let consumer = match (insn.arch, register_bits) {
-                    (Arch::AArch64, _) => "w",
-                    (_, 512) => "v",
-                    _ => "x",
-                };
-                let entry = match by_feature.iter().position(|(f, ..)| *f == feature) {
-                    Some(i) => i,
-                    None => {
-                        by_feature.push((feature, String::new(), Vec::new()));
-                        by_feature.len() - 1
-                    }
-                };
-                // Integers, and floating point where the elements can be.
-                let domains: Vec<bool> = [false, true]
-                    .into_iter()
-                    .filter(|&f| insn.domain.admits(f) && (!f || element_bits >= 32))
-                    .collect();
-                for (imm, lanes) in masks {
-                    for &float in &domains {
-                        let name = format!("f_{k}");
-                        k += 1;
-                        let text = wide_function(&name, g, float, &lanes, consumer);
-                        by_feature[entry].1.push_str(&text);
-                        let what = format!("{g:?} float {float} {lanes:?}");
-                        by_feature[entry].2.push((name, insn, g, float, imm, what));
-                    }
+        for (g, feature) in insn.forms() {
+            let (register_bits, element_bits) = (g.register_bits, g.element_bits);
+            let imms = insn.imms(g);
+            let step = imms.div_ceil(256).max(1);
+            let mut masks: Vec<(Option<u32>, Vec<Src>)> = (0..imms)
+                .step_by(step as usize)
+                .filter_map(|imm| Some((Some(imm), insn.lanes(g, imm)?)))
+                .collect();
+            masks.extend(table_masks(insn, g).into_iter().map(|m| (None, m)));
+            let consumer = match (insn.arch, register_bits) {
+                (Arch::AArch64, _) => "w",
+                (_, 512) => "v",
+                _ => "x",
+            };
+            let entry = match by_feature.iter().position(|(f, ..)| *f == feature) {
+                Some(i) => i,
+                None => {
+                    by_feature.push((feature, String::new(), Vec::new()));
+                    by_feature.len() - 1
+                }
+            };
+            // Integers, and floating point where the elements can be.
+            let domains: Vec<bool> = [false, true]
+                .into_iter()
+                .filter(|&f| insn.domain.admits(f) && (!f || element_bits >= 32))
+                .collect();
+            for (imm, lanes) in masks {
+                for &float in &domains {
+                    let name = format!("f_{k}");
+                    k += 1;
+                    let text = wide_function(&name, g, float, &lanes, consumer);
+                    by_feature[entry].1.push_str(&text);
+                    let what = format!("{g:?} float {float} {lanes:?}");
+                    by_feature[entry].2.push((name, insn, g, float, imm, what));
                 }
             }
         }

@@ -161,6 +161,24 @@ impl Type {
         }
     }
 
+    /// Whether the element of a vector type (or the type itself) is `float` or
+    /// `double`.
+    pub fn is_float(self) -> bool {
+        // SAFETY: a valid type.
+        unsafe {
+            let elem = match LLVMGetTypeKind(self.0) {
+                LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                    LLVMGetElementType(self.0)
+                }
+                _ => self.0,
+            };
+            matches!(
+                LLVMGetTypeKind(elem),
+                LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+            )
+        }
+    }
+
     /// Lanes of a fixed-width vector type, `None` for anything else.
     pub fn fixed_lanes(self) -> Option<u32> {
         // SAFETY: a valid type.

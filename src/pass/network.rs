@@ -23,7 +23,7 @@ use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::network::WideShuffle;
 use crate::ir::{self, Function};
 use crate::lower::network::{self, Network};
-use crate::target::Arch;
+use crate::target::{insn, wide, Arch, TargetDesc};
 
 static NETWORKS: Statistic = Statistic {
     name: c"NumNetworks",
@@ -179,14 +179,16 @@ fn shuffle_key(context: &str, wide: &WideShuffle, lanes: usize, in_loop: bool) -
     format!("{context}|{}|{lanes}|{in_loop}", wide.register_type(lanes))
 }
 
-/// The cheapest network of each of `wides` at each of its `widths`. Each is first
-/// searched with every register shuffle not measured yet at one instruction (none is
-/// free: none is the identity): where no network exists even so (a shuffle that is no
-/// transpose of registers, as most wide shuffles are), nothing is compiled; where the
-/// network found uses measured shuffles only, it is the cheapest (every other costs at
-/// least its estimate). Otherwise every register shuffle the search may use is measured
-/// (those of all the shuffles in one compilation: its setup costs about as much as
-/// several small shuffles) and the search runs again on the prices.
+/// The cheapest network of each of `wides` at each of its `widths`. A register shuffle
+/// one described instruction does costs what the description says ([`describer`]);
+/// each other is first estimated at two instructions (one where the target has no
+/// descriptions; none is free: none is the identity). Where no network exists even so
+/// (a shuffle that is no transpose of registers, as most wide shuffles are), nothing is
+/// compiled; where the network found uses described or measured shuffles only, it is
+/// the cheapest (every other costs at least its estimate). Otherwise every register
+/// shuffle the search may use and no instruction describes is measured (those of all
+/// the shuffles in one compilation: its setup costs about as much as several small
+/// shuffles) and the search runs again on the prices.
 fn plan_all(
     target: &Target,
     context: &str,
@@ -194,10 +196,12 @@ fn plan_all(
     widths: &[Vec<usize>],
     always: bool,
 ) -> Vec<Vec<Plan>> {
+    let desc = target.desc();
+    let described_target = insn::level(&desc).is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
     let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
     for priced in [false, true] {
-        // Per (shuffle, width) still open: the register shuffles it may use, unmeasured.
+        // Per (shuffle, width) still open: the register shuffles to measure.
         let mut wanted: Vec<Wanted> = Vec::new();
         for (i, wide) in wides.iter().enumerate() {
             let in_loop = ir::lower::in_cycle(wide.anchor());
@@ -217,8 +221,11 @@ fn plan_all(
                 let prefix = shuffle_key(context, wide, lanes, in_loop);
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
-                let price = |(mask, two): &(Vec<i32>, bool)| {
-                    SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}"))
+                let described = describer(&desc, wide, lanes, in_loop);
+                // One described instruction's cost, else what was measured.
+                let price = |(mask, two): &(Vec<i32>, bool)| match described(mask) {
+                    Some(cost) => Some(Some(cost)),
+                    None => SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}")),
                 };
                 // The estimate's floor: one, unless a shuffle measured less.
                 let floor = usable
@@ -233,9 +240,10 @@ fn plan_all(
                         Some(cost) => u32::try_from(cost?).ok(),
                         // Testing without a backend: every shuffle one instruction.
                         None if always => Some(1),
+                        // What no one described instruction does takes two at least.
                         None => {
                             unmeasured = true;
-                            Some(1)
+                            Some(if described_target { 2 } else { 1 })
                         }
                     }
                 });
@@ -264,6 +272,36 @@ fn plan_all(
     out.into_iter()
         .map(|w| w.into_iter().map(Option::flatten).collect())
         .collect()
+}
+
+/// The cost of a register shuffle of `wide`'s elements in registers of `lanes` lanes
+/// where one instruction the target description has (`crate::target::wide`) does it
+/// (as `llc` compiles it: `tests/insn_llc.rs`); those are not compiled to price them.
+fn describer<'a>(
+    desc: &'a TargetDesc,
+    wide: &WideShuffle,
+    lanes: usize,
+    in_loop: bool,
+) -> impl Fn(&[i32]) -> Option<i64> + 'a {
+    let element_bits = wide.element_bits().unwrap_or(0);
+    let float = wide.anchor().ty().is_float();
+    move |mask: &[i32]| {
+        let level = insn::level(desc)?;
+        let has_feature = |f: &str| desc.has_feature(f);
+        let has = |f: &str| match desc.arch() {
+            Arch::AArch64 => f == "neon",
+            _ => wide::x86_has(level, &desc.cpu, &has_feature, f),
+        };
+        let cx = wide::Context {
+            arch: desc.arch(),
+            has: &has,
+            register_bits: element_bits * lanes as u32,
+            element_bits,
+            float,
+            in_loop,
+        };
+        wide::cheapest(cx, &wide::demand_of(mask)).map(|(cost, _)| i64::from(cost))
+    }
 }
 
 /// A network and its predicted instructions, if one is found.
