@@ -1298,7 +1298,9 @@ pub fn cheapest(cx: Context, demand: &[Demand]) -> Option<(u32, &'static WideIns
         float,
         ..
     } = cx;
-    if demand.len() as u32 * element_bits != register_bits {
+    // Elements the table knows (not `i1` masks, not pointers), filling the register.
+    let known = matches!(element_bits, 8 | 16 | 32 | 64);
+    if !known || demand.len() as u32 * element_bits != register_bits {
         return None;
     }
     let mut best: Option<(u32, &'static WideInsn)> = None;
@@ -1469,6 +1471,8 @@ mod tests {
             name(&[7, 6, 5, 4, 3, 2, 1, 0], 256, 32),
             Some((2, "vpermd"))
         );
+        // `i1` lanes: not described.
+        assert_eq!(name(&[1, 0, 3, 2, 5, 4, 7, 6], 8, 1), None);
         // Across blocks from two sources: none on AVX2.
         assert_eq!(name(&[0, 8, 1, 9, 2, 10, 3, 11], 256, 32), None);
         let v4 = |f: &str| x86_has("avx512f", "x86-64-v4", &|_| false, f);
