@@ -141,16 +141,24 @@ impl Type {
         self.0
     }
 
-    /// Bits of the element of a vector type (or of the type itself), if a primitive.
-    pub fn element_bits(self) -> Option<u32> {
+    /// The element of a vector type, or the type itself.
+    fn element(self) -> LLVMTypeRef {
         // SAFETY: a valid type.
         unsafe {
-            let elem = match LLVMGetTypeKind(self.0) {
+            match LLVMGetTypeKind(self.0) {
                 LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
                     LLVMGetElementType(self.0)
                 }
                 _ => self.0,
-            };
+            }
+        }
+    }
+
+    /// Bits of the element of a vector type (or of the type itself), if a primitive.
+    pub fn element_bits(self) -> Option<u32> {
+        let elem = self.element();
+        // SAFETY: a valid type.
+        unsafe {
             match LLVMGetTypeKind(elem) {
                 LLVMTypeKind::LLVMIntegerTypeKind => Some(LLVMGetIntTypeWidth(elem)),
                 LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => Some(16),
@@ -165,18 +173,11 @@ impl Type {
     /// `double`.
     pub fn is_float(self) -> bool {
         // SAFETY: a valid type.
-        unsafe {
-            let elem = match LLVMGetTypeKind(self.0) {
-                LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
-                    LLVMGetElementType(self.0)
-                }
-                _ => self.0,
-            };
-            matches!(
-                LLVMGetTypeKind(elem),
-                LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
-            )
-        }
+        let kind = unsafe { LLVMGetTypeKind(self.element()) };
+        matches!(
+            kind,
+            LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+        )
     }
 
     /// Lanes of a fixed-width vector type, `None` for anything else.
