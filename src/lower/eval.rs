@@ -22,7 +22,34 @@ fn mask(bits: u32) -> u64 {
 
 /// `lanes` of `from` bits seen as lanes of `to` bits.
 fn bitcast(lanes: &[Lane], from: u32, to: u32) -> Vec<Lane> {
-    // One (bit, poison) pair per bit, lane 0's low bit first.
+    if from == to {
+        return lanes.to_vec();
+    }
+    if to % from == 0 {
+        // Joining: lane 0 is the low part of each wide lane.
+        return lanes
+            .chunks((to / from) as usize)
+            .map(|parts| {
+                parts
+                    .iter()
+                    .rev()
+                    .try_fold(0u64, |acc, part| Some(acc << from | (*part)?))
+            })
+            .collect();
+    }
+    if from % to == 0 {
+        // Splitting: the low part first.
+        return lanes
+            .iter()
+            .flat_map(|lane| (0..from / to).map(move |i| lane.map(|v| v >> (i * to) & mask(to))))
+            .collect();
+    }
+    bitcast_by_bits(lanes, from, to)
+}
+
+/// [`bitcast`] bit by bit (any widths): one (bit, poison) pair per bit, lane 0's low
+/// bit first.
+fn bitcast_by_bits(lanes: &[Lane], from: u32, to: u32) -> Vec<Lane> {
     let bits: Vec<(bool, bool)> = lanes
         .iter()
         .flat_map(|l| (0..from).map(move |b| (l.is_some_and(|v| v >> b & 1 == 1), l.is_none())))
@@ -152,6 +179,22 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn bitcast_by_words_is_bitcast_by_bits() {
+        for from in [8, 16, 32, 64] {
+            for to in [8, 16, 32, 64] {
+                let lanes: Vec<Lane> = (0..512 / from as usize)
+                    .map(|j| (j % 5 != 3).then(|| value(j, from, 7)))
+                    .collect();
+                assert_eq!(
+                    bitcast(&lanes, from, to),
+                    bitcast_by_bits(&lanes, from, to),
+                    "{from} -> {to}"
+                );
+            }
+        }
     }
 
     #[test]
