@@ -30,6 +30,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 /// One register of a stage: `shufflevector first, second, mask` over the previous
 /// registers (`second` `None`: one source).
@@ -269,6 +270,22 @@ pub fn register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
     if !lanes.is_power_of_two() || lanes < 2 || (1usize << n) <= lanes {
         return Vec::new();
     }
+    // The same few shapes come back in every function: worked out once per process.
+    type Known = HashMap<(usize, usize), Vec<(Vec<i32>, bool)>>;
+    static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
+    let known = KNOWN.get_or_init(Default::default);
+    if let Some(masks) = known.lock().ok().and_then(|k| k.get(&(n, lanes)).cloned()) {
+        return masks;
+    }
+    let masks = all_register_masks(n, lanes);
+    if let Ok(mut k) = known.lock() {
+        k.insert((n, lanes), masks.clone());
+    }
+    masks
+}
+
+/// [`register_masks`], worked out.
+fn all_register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
     let l = lanes.trailing_zeros() as usize;
     let start: Vec<usize> = (0..n).collect();
     let mut out: Vec<(Vec<i32>, bool)> = Vec::new();

@@ -18,6 +18,9 @@
 //! %t = concatenation of the eight results
 //! ```
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use super::memo::{measure_pairs, Candidate, Memo, Pair, Persisted};
 use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::network::WideShuffle;
@@ -285,23 +288,43 @@ fn describer<'a>(
 ) -> impl Fn(&[i32]) -> Option<i64> + 'a {
     let element_bits = wide.element_bits().unwrap_or(0);
     let float = wide.anchor().ty().is_float();
+    // The search asks for the same masks many times.
+    let known: RefCell<HashMap<Vec<i32>, Option<i64>>> = RefCell::default();
+    let level = insn::level(desc);
     move |mask: &[i32]| {
-        let level = insn::level(desc)?;
-        let has_feature = |f: &str| desc.has_feature(f);
-        let has = |f: &str| match desc.arch() {
-            Arch::AArch64 => f == "neon",
-            _ => wide::x86_has(level, &desc.cpu, &has_feature, f),
-        };
-        let cx = wide::Context {
-            arch: desc.arch(),
-            has: &has,
-            register_bits: element_bits * lanes as u32,
-            element_bits,
-            float,
-            in_loop,
-        };
-        wide::cheapest(cx, &wide::demand_of(mask)).map(|(cost, _)| i64::from(cost))
+        if let Some(&cost) = known.borrow().get(mask) {
+            return cost;
+        }
+        let cost = describe(desc, level?, element_bits, float, lanes, in_loop, mask);
+        known.borrow_mut().insert(mask.to_vec(), cost);
+        cost
     }
+}
+
+/// [`describer`]'s answer for one mask.
+fn describe(
+    desc: &TargetDesc,
+    level: &str,
+    element_bits: u32,
+    float: bool,
+    lanes: usize,
+    in_loop: bool,
+    mask: &[i32],
+) -> Option<i64> {
+    let has_feature = |f: &str| desc.has_feature(f);
+    let has = |f: &str| match desc.arch() {
+        Arch::AArch64 => f == "neon",
+        _ => wide::x86_has(level, &desc.cpu, &has_feature, f),
+    };
+    let cx = wide::Context {
+        arch: desc.arch(),
+        has: &has,
+        register_bits: element_bits * lanes as u32,
+        element_bits,
+        float,
+        in_loop,
+    };
+    wide::cheapest(cx, &wide::demand_of(mask)).map(|(cost, _)| i64::from(cost))
 }
 
 /// A network and its predicted instructions, if one is found.

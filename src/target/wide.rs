@@ -20,6 +20,9 @@
 //! has, on every immediate (sampled where there are more than 256), and checks that
 //! `llc` emits it alone (and, for a table instruction, its index load).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use super::insn::Src;
 use super::Arch;
 
@@ -1156,6 +1159,61 @@ pub fn resize(demand: &[Demand], from: u32, to: u32) -> Option<Vec<Demand>> {
 /// What `insn` at `g` costs where it gives every lane `demand` asks for (which reads
 /// one register if `one_source`: then the instruction's second operand is that register
 /// too), the cheapest of its immediates that do; `None` where none does.
+/// Where each output lane of an instruction's fixed forms can come from, over all its
+/// immediates: a demand that wants a lane from elsewhere needs no look at each form
+/// (most instructions, for most register shuffles).
+struct Reach {
+    /// Per output lane: the operand lanes (bit `l`: lane `l` of the two operands) and
+    /// whether zero.
+    lanes: Vec<(u128, bool)>,
+}
+
+impl Reach {
+    fn allows(&self, demand: &[Demand], one_source: bool) -> bool {
+        let n = self.lanes.len();
+        demand
+            .iter()
+            .zip(&self.lanes)
+            .all(|(d, &(from, zero))| match d {
+                None => true,
+                Some(Src::Zero) => zero,
+                Some(Src::Lane(l)) => {
+                    let l = *l as usize;
+                    from >> l & 1 == 1 || (one_source && from >> ((l + n) % (2 * n)) & 1 == 1)
+                }
+            })
+    }
+}
+
+/// The [`Reach`] of `WIDE[index]` at `g`, worked out once per process.
+fn reach(index: usize, insn: &WideInsn, g: Geometry) -> Arc<Reach> {
+    type Known = HashMap<(usize, u32, u32), Arc<Reach>>;
+    static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
+    let key = (index, g.register_bits, g.element_bits);
+    let known = KNOWN.get_or_init(Default::default);
+    if let Some(reach) = known.lock().map_or(None, |k| k.get(&key).cloned()) {
+        return reach;
+    }
+    let n = g.lanes();
+    let lanes = match insn.produce {
+        // A table reaches everything (its own check is cheap).
+        Produce::Table { .. } => vec![(u128::MAX, true); n],
+        Produce::Imm { imms, lane } => (0..n)
+            .map(|i| {
+                (0..imms(g)).fold((0u128, false), |(from, zero), imm| match lane(g, imm, i) {
+                    Src::Lane(l) => (from | 1u128.checked_shl(l as u32).unwrap_or(0), zero),
+                    Src::Zero => (from, true),
+                })
+            })
+            .collect(),
+    };
+    let reach = Arc::new(Reach { lanes });
+    if let Ok(mut k) = known.lock() {
+        k.insert(key, reach.clone());
+    }
+    reach
+}
+
 fn price(
     insn: &WideInsn,
     g: Geometry,
@@ -1331,15 +1389,18 @@ pub fn cheapest(cx: Context, demand: &[Demand]) -> Option<(u32, &'static WideIns
             let other = swapped(&resized, n);
             vec![resized, other]
         };
-        for insn in WIDE
+        for (index, insn) in WIDE
             .iter()
-            .filter(|i| i.arch == arch && i.domain.admits(float))
+            .enumerate()
+            .filter(|(_, i)| i.arch == arch && i.domain.admits(float))
         {
             if !(insn.feature)(g).is_some_and(has) {
                 continue;
             }
+            let reach = reach(index, insn, g);
             let Some(cost) = forms
                 .iter()
+                .filter(|d| reach.allows(d, one_source))
                 .filter_map(|d| price(insn, g, d, one_source, cx))
                 .min()
             else {
