@@ -161,6 +161,77 @@ mod tests {
         assert!(proposals > 300, "only {proposals} proposals");
     }
 
+    /// The poison sets of `satisfies` answer as poisoning one lane at a time does: for
+    /// every rule's recipe against every pattern's lanes (mostly wrong), and against
+    /// its own with a lane changed (poison from where it should not, a zero that is
+    /// not, a lane moved).
+    #[test]
+    fn poison_sets_find_what_single_poison_lanes_find() {
+        use super::super::eval::{satisfies_lane_by_lane, satisfies_without_poison};
+        let (mut checked, mut held, mut poison_found) = (0, 0, 0);
+        for bits in [8, 16] {
+            for n in [2, 4, 8, 16] {
+                let input = IntVec { lanes: n, bits };
+                let mut demands: Vec<Vec<Sym>> = Vec::new();
+                for factor in [2, 4] {
+                    demands.push(lanes_of(
+                        Pattern::ZeroExtend { factor, from: 0 },
+                        None,
+                        n,
+                        n,
+                    ));
+                    if n % factor == 0 {
+                        demands.push(lanes_of(Pattern::Truncate { factor }, None, n, n / factor));
+                    }
+                }
+                for w in [2, 4].into_iter().filter(|&w| w <= n) {
+                    let lw = (w < n).then_some(w);
+                    demands.push(lanes_of(Pattern::ShiftDown { by: 1 }, lw, n, n));
+                    demands.push(lanes_of(Pattern::ShiftUp { by: 1 }, lw, n, n));
+                    demands.push(lanes_of(Pattern::Rotate { by: 1 }, lw, n, n));
+                    demands.push(lanes_of(Pattern::Reverse, lw, n, n));
+                }
+                // Each recipe, and without its `freeze` (poison then spreads).
+                let recipes: Vec<Vec<Step>> = demands
+                    .iter()
+                    .flat_map(|d| candidates(d, input))
+                    .flat_map(|(steps, _)| {
+                        let unfrozen = steps.iter().filter(|s| **s != Freeze).copied().collect();
+                        [steps, unfrozen]
+                    })
+                    .collect();
+                let mut all = demands.clone();
+                for d in &demands {
+                    for i in 0..d.len() {
+                        for changed in [Sym::Zero, Sym::Src((i + 1) % n), Sym::Any] {
+                            let mut d = d.clone();
+                            d[i] = changed;
+                            all.push(d);
+                        }
+                    }
+                }
+                for d in &all {
+                    for steps in &recipes {
+                        let ok = satisfies(steps, input, d);
+                        assert_eq!(
+                            ok,
+                            satisfies_lane_by_lane(steps, input, d),
+                            "{steps:?} {d:?}"
+                        );
+                        checked += 1;
+                        held += ok as usize;
+                        poison_found += (!ok && satisfies_without_poison(steps, input, d)) as usize;
+                    }
+                }
+            }
+        }
+        // Both answers occur, many times, and many wrong recipes only poison shows.
+        assert!(
+            held > 1000 && checked - held > 30000 && poison_found > 1000,
+            "{held} of {checked} hold, {poison_found} fail by poison only"
+        );
+    }
+
     #[test]
     fn the_example_recipes() {
         let v16x8 = IntVec { lanes: 16, bits: 8 };
