@@ -188,11 +188,9 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
     unsafe {
         let mut bb = LLVMGetFirstBasicBlock(func.0);
         while !bb.is_null() {
-            let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
             let mut groups: Vec<(ChainKey, Vec<(LLVMValueRef, i64)>)> = Vec::new();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
-                position.insert(inst, position.len());
                 if !LLVMIsAStoreInst(inst).is_null() && simple(inst) {
                     let value = LLVMGetOperand(inst, 0);
                     let ty = LLVMTypeOf(value);
@@ -206,6 +204,15 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                     }
                 }
                 inst = LLVMGetNextInstruction(inst);
+            }
+            // Where each instruction stands, for blocks with stores to pair only.
+            let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
+            if groups.iter().any(|(_, stores)| stores.len() > 1) {
+                let mut inst = LLVMGetFirstInstruction(bb);
+                while !inst.is_null() {
+                    position.insert(inst, position.len());
+                    inst = LLVMGetNextInstruction(inst);
+                }
             }
             let mut reader = Reader {
                 block: bb,

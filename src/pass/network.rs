@@ -200,7 +200,9 @@ fn plan_all(
     always: bool,
 ) -> Vec<Vec<Plan>> {
     let desc = target.desc();
-    let described_target = insn::level(&desc).is_some();
+    let has = feature_test(&desc);
+    let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
+    let described_target = has.is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
     let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
     for priced in [false, true] {
@@ -224,16 +226,19 @@ fn plan_all(
                 let prefix = shuffle_key(context, wide, lanes, in_loop);
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
-                let described = describer(&desc, wide, lanes, in_loop);
+                let described = describer(&desc, has, wide, lanes, in_loop);
                 // One described instruction's cost, else what was measured.
                 let price = |(mask, two): &(Vec<i32>, bool)| match described(mask) {
                     Some(cost) => Some(Some(cost)),
                     None => SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}")),
                 };
-                // The estimate's floor: one, unless a shuffle measured less.
+                // The estimate's floor: one, unless a shuffle measured less (a described
+                // one costs one at least: `wide`'s tests), so only the measured are read.
                 let floor = usable
                     .iter()
-                    .filter_map(price)
+                    .filter_map(|(mask, two)| {
+                        SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}"))
+                    })
                     .flatten()
                     .min()
                     .map_or(1, |c| c.clamp(0, 1) as u32);
@@ -280,51 +285,47 @@ fn plan_all(
 /// The cost of a register shuffle of `wide`'s elements in registers of `lanes` lanes
 /// where one instruction the target description has (`crate::target::wide`) does it
 /// (as `llc` compiles it: `tests/insn_llc.rs`); those are not compiled to price them.
+/// `has` answers whether the function has a feature; `None` where the target has no
+/// descriptions.
 fn describer<'a>(
-    desc: &'a TargetDesc,
+    desc: &TargetDesc,
+    has: Option<&'a dyn Fn(&str) -> bool>,
     wide: &WideShuffle,
     lanes: usize,
     in_loop: bool,
 ) -> impl Fn(&[i32]) -> Option<i64> + 'a {
     let element_bits = wide.element_bits().unwrap_or(0);
-    let float = wide.anchor().ty().is_float();
+    let menu = has.map(|has| {
+        wide::Menu::new(wide::Context {
+            arch: desc.arch(),
+            has,
+            register_bits: element_bits * lanes as u32,
+            element_bits,
+            float: wide.anchor().ty().is_float(),
+            in_loop,
+        })
+    });
     // The search asks for the same masks many times.
     let known: RefCell<HashMap<Vec<i32>, Option<i64>>> = RefCell::default();
-    let level = insn::level(desc);
     move |mask: &[i32]| {
         if let Some(&cost) = known.borrow().get(mask) {
             return cost;
         }
-        let cost = describe(desc, level?, element_bits, float, lanes, in_loop, mask);
+        let cost = menu.as_ref()?.cheapest(&wide::demand_of(mask));
+        let cost = cost.map(|(cost, _)| i64::from(cost));
         known.borrow_mut().insert(mask.to_vec(), cost);
         cost
     }
 }
 
-/// [`describer`]'s answer for one mask.
-fn describe(
-    desc: &TargetDesc,
-    level: &str,
-    element_bits: u32,
-    float: bool,
-    lanes: usize,
-    in_loop: bool,
-    mask: &[i32],
-) -> Option<i64> {
-    let has_feature = |f: &str| desc.has_feature(f);
-    let has = |f: &str| match desc.arch() {
+/// Whether a function of `desc` has a feature, as the descriptions name them (`None`
+/// where the target has no descriptions).
+fn feature_test(desc: &TargetDesc) -> Option<impl Fn(&str) -> bool + '_> {
+    let level = insn::level(desc)?;
+    Some(move |f: &str| match desc.arch() {
         Arch::AArch64 => f == "neon",
-        _ => wide::x86_has(level, &desc.cpu, &has_feature, f),
-    };
-    let cx = wide::Context {
-        arch: desc.arch(),
-        has: &has,
-        register_bits: element_bits * lanes as u32,
-        element_bits,
-        float,
-        in_loop,
-    };
-    wide::cheapest(cx, &wide::demand_of(mask)).map(|(cost, _)| i64::from(cost))
+        _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
+    })
 }
 
 /// A network and its predicted instructions, if one is found.
