@@ -30,6 +30,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 /// One register of a stage: `shufflevector first, second, mask` over the previous
@@ -163,7 +164,7 @@ pub fn plan(
         Some(total)
     };
     // A stage's shuffles depend on where its lane bits were, not on which bits they are.
-    let mut stage_costs: HashMap<Vec<usize>, Option<u32>> = HashMap::new();
+    let mut stage_costs: FastMap<Option<u32>> = FastMap::default();
     // Dijkstra over layouts (register positions sorted: their order is free), by
     // (cost, stages); each state remembers how it was reached.
     let canonical = |mut at: Vec<usize>| {
@@ -183,14 +184,14 @@ pub fn plan(
         };
         per_stage.saturating_mul(stages as u32)
     };
-    let mut best: HashMap<Vec<usize>, (u32, usize)> = HashMap::new();
-    let mut came_from: HashMap<Vec<usize>, (Vec<usize>, Vec<usize>)> = HashMap::new();
+    let mut best: FastMap<(u32, usize)> = FastMap::default();
+    let mut came_from: FastMap<(Vec<usize>, Vec<usize>)> = FastMap::default();
     let mut heap = BinaryHeap::new();
-    best.insert(start.clone(), (0, 0));
+    best.insert(pack(&start), (0, 0));
     heap.push(Reverse((estimate(&start), 0u32, 0usize, start.clone())));
     let mut reached = None;
     while let Some(Reverse((_, c, depth, at))) = heap.pop() {
-        if best.get(&at).is_some_and(|&b| b < (c, depth)) {
+        if best.get(&pack(&at)).is_some_and(|&b| b < (c, depth)) {
             continue;
         }
         if at[..l] == goal[..] {
@@ -201,7 +202,7 @@ pub fn plan(
             continue;
         }
         for next in successors(&at, l) {
-            let shape = stage_shape(&at, &next, l);
+            let shape = pack(&stage_shape(&at, &next, l));
             let priced = match stage_costs.get(&shape) {
                 Some(&p) => p,
                 None => {
@@ -214,10 +215,11 @@ pub fn plan(
                 continue;
             };
             let key = canonical(next.clone());
+            let packed = pack(&key);
             let entry = (c + stage_cost, depth + 1);
-            if best.get(&key).map_or(true, |&b| entry < b) {
-                best.insert(key.clone(), entry);
-                came_from.insert(key.clone(), (at.clone(), next));
+            if best.get(&packed).map_or(true, |&b| entry < b) {
+                best.insert(packed, entry);
+                came_from.insert(packed, (at.clone(), next));
                 let priority = entry.0.saturating_add(estimate(&key));
                 heap.push(Reverse((priority, entry.0, entry.1, key)));
             }
@@ -229,7 +231,7 @@ pub fn plan(
     let mut path = Vec::new();
     let mut at = goal_state;
     while at != start {
-        let (prev, next) = came_from.get(&at)?.clone();
+        let (prev, next) = came_from.get(&pack(&at))?.clone();
         path.push((prev.clone(), next));
         at = prev;
     }
@@ -300,6 +302,37 @@ fn all_register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
     out
 }
 
+/// A layout or stage shape (at most [`MAX_INDEX_BITS`] entries below 8) as one number:
+/// the search's keys, hashed by [`Fast`].
+fn pack(v: &[usize]) -> u32 {
+    v.iter().rev().fold(0, |acc, &x| acc << 3 | x as u32)
+}
+
+/// A map keyed by [`pack`]ed layouts.
+type FastMap<V> = HashMap<u32, V, BuildHasherDefault<Fast>>;
+
+/// A multiplicative hash for the search's small integer keys (the default SipHash was
+/// a third of a plan's time).
+#[derive(Default)]
+struct Fast(u64);
+
+impl Hasher for Fast {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 /// The layouts one stage reaches from `at`: one register bit into the lanes in place of
 /// one lane bit (which takes its register position), lane bits in any order (or the
 /// incoming bit inserted among the others in order, for long tuples); and, for short
@@ -349,16 +382,33 @@ fn successors(at: &[usize], l: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// Every order of `items` (at most `ALL_ORDERS_UP_TO + 1`), from the orders of their
+/// indices, worked out once.
 fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
-    if items.len() <= 1 {
-        return vec![items.to_vec()];
+    static ORDERS: OnceLock<Vec<Vec<Vec<usize>>>> = OnceLock::new();
+    let orders = ORDERS.get_or_init(|| (0..=ALL_ORDERS_UP_TO + 1).map(index_orders).collect());
+    match orders.get(items.len()) {
+        Some(orders) => orders
+            .iter()
+            .map(|order| order.iter().map(|&i| items[i]).collect())
+            .collect(),
+        None => index_orders(items.len())
+            .iter()
+            .map(|order| order.iter().map(|&i| items[i]).collect())
+            .collect(),
+    }
+}
+
+/// Every order of `0..k`, in lexicographic order.
+fn index_orders(k: usize) -> Vec<Vec<usize>> {
+    if k <= 1 {
+        return vec![(0..k).collect()];
     }
     let mut out = Vec::new();
-    for i in 0..items.len() {
-        let mut rest = items.to_vec();
-        let first = rest.remove(i);
-        for mut p in permutations(&rest) {
-            p.insert(0, first);
+    for first in 0..k {
+        for rest in index_orders(k - 1) {
+            let mut p = vec![first];
+            p.extend(rest.into_iter().map(|i| if i >= first { i + 1 } else { i }));
             out.push(p);
         }
     }
@@ -380,7 +430,7 @@ fn stage_shape(from: &[usize], to: &[usize], l: usize) -> Vec<usize> {
 
 /// Where the element at location `loc` under layout `from` is under layout `to`.
 fn relocate(loc: usize, from: &[usize], to: &[usize]) -> usize {
-    let mut bits = vec![0usize; from.len()];
+    let mut bits = [0usize; usize::BITS as usize];
     for (p, &b) in from.iter().enumerate() {
         bits[b] = (loc >> p) & 1;
     }
