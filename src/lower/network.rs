@@ -305,6 +305,8 @@ fn all_register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
 /// A layout or stage shape (at most [`MAX_INDEX_BITS`] entries below 8) as one number:
 /// the search's keys, hashed by [`Fast`].
 fn pack(v: &[usize]) -> u32 {
+    // Three bits an entry: indices below 8, at most 8 entries (24 bits).
+    const _: () = assert!(MAX_INDEX_BITS <= 8);
     v.iter().rev().fold(0, |acc, &x| acc << 3 | x as u32)
 }
 
