@@ -725,11 +725,11 @@ fn wide_function(name: &str, g: Geometry, float: bool, lanes: &[Src], consumer: 
 
 /// Every wide description (`shuf::target::wide`) against `llc`: at every register and
 /// element width it has, for every immediate (at most 256, evenly spread) and for masks
-/// only a table does, on integer and floating-point elements (those of its domain), the plain `shufflevector` of its lanes
-/// compiles to at most its
-/// cost in instructions, counted as the plugin's measurement counts them, and to one of
-/// its mnemonics where it costs that much, on the least CPU with its feature and on the
-/// wider ones the plugin is measured on.
+/// only a table does, on integer and floating-point elements (those of its domain), the
+/// plain `shufflevector` of its lanes compiles to at most its cost in instructions,
+/// counted as the plugin's measurement counts them, and to one of its mnemonics where it
+/// costs that much, on the least CPU with its feature and on the wider ones the plugin
+/// is measured on.
 #[test]
 fn every_wide_description_compiles_to_its_instruction() {
     use shuf::target::wide::{form_cost, WIDE};
