@@ -11,6 +11,7 @@
 
 mod chain;
 mod compute;
+mod gather;
 mod lookup;
 mod lower;
 mod memo;
@@ -127,11 +128,25 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 compute::sink_shuffles(func, target, always, remarks, changed)
             });
         }
+        // Vectors gathered from scalar loads of one block: its wide load cut into
+        // registers is built beside them, for the networks to see, and kept after them
+        // where it compiles shorter.
+        let mut gathers = Vec::new();
+        if options.gathers {
+            timed(&TIME_GATHERS, || {
+                gathers = gather::prepare(func, target, always)
+            });
+        }
         // Shuffles wider than a register that permute the index bits: stages of
         // register shuffles (before the lowering and selection, which then see them).
         if options.networks {
             timed(&TIME_NETWORKS, || {
                 network::rebuild_networks(func, target, always, remarks, changed)
+            });
+        }
+        if !gathers.is_empty() {
+            timed(&TIME_GATHERS, || {
+                gather::decide(gathers, target, always, remarks, changed)
             });
         }
         if options.lower {
@@ -176,6 +191,7 @@ stage_times! {
     TIME_ROUNDS: c"MicrosecondsCanon", c"Microseconds in VP lowering and canonical form";
     TIME_CHAINS: c"MicrosecondsChains", c"Microseconds in chains (with their measurements)";
     TIME_COMPUTE: c"MicrosecondsCompute", c"Microseconds in shuffles through compute (with their measurements)";
+    TIME_GATHERS: c"MicrosecondsGathers", c"Microseconds in gathered loads (with their measurements)";
     TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";
     TIME_LOWER: c"MicrosecondsLower", c"Microseconds in lowering (with its measurements)";
     TIME_LOOKUP: c"MicrosecondsLookup", c"Microseconds in table lookups";

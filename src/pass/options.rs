@@ -30,6 +30,10 @@
 //! |                | (transposes, interleaves) become stages of register shuffles   |
 //! |                | where that compiles to fewer instructions (default; late)      |
 //! | `no-networks`  | leave that out                                                 |
+//! | `gathers`      | vectors gathered from scalar loads that read one block once    |
+//! |                | become its wide load cut into registers, where that compiles   |
+//! |                | to fewer instructions (default; late)                          |
+//! | `no-gathers`   | leave that out                                                 |
 //! | `compute`      | shuffles of lane-wise operations move below them where they    |
 //! |                | compose with the shuffles there (default; late)                |
 //! | `no-compute`   | leave that out                                                 |
@@ -95,6 +99,8 @@ pub struct Options {
     /// Wide bit-permuting shuffles as networks of register shuffles
     /// (`crate::lower::network`).
     pub networks: bool,
+    /// Gathered scalar loads of one block as its wide load (`crate::ir::gather`).
+    pub gathers: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
@@ -120,6 +126,7 @@ impl Default for Options {
             lookup: true,
             chains: true,
             networks: true,
+            gathers: true,
             compute: true,
             slp: true,
             slp_threshold: 0,
@@ -132,7 +139,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
+     no-networks, gathers, no-gathers, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -174,6 +181,8 @@ impl Options {
                 "no-chains" => options.chains = false,
                 "networks" => options.networks = true,
                 "no-networks" => options.networks = false,
+                "gathers" => options.gathers = true,
+                "no-gathers" => options.gathers = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
                 "slp" => options.slp = true,

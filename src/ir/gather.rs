@@ -1,0 +1,544 @@
+//! Vectors gathered lane by lane from scalar loads that together read one block of
+//! memory exactly once, read from the IR, and what replaces them: one wide load of the
+//! block, cut into registers (shuffles of the load, which the networks,
+//! `crate::pass::network`, may then rebuild as stages), each vector taken from its
+//! register.
+//!
+//! The loop vectorizer leaves this for a stride above its largest interleave group
+//! (8): a 4x4 SATD reading 32 bytes an item, vectorized by 4 items, gathers each of the
+//! 32 byte positions from 4 items with 4 scalar loads and 4 `insertelement`s:
+//!
+//! ```text
+//! %l0 = load i8, ptr %p            ; item 0, position 0
+//! %l1 = load i8, ptr %p+32         ; item 1
+//! ...                              ; 128 loads, 32 gathered <4 x i8>
+//! =>
+//! %w  = load <128 x i8>, ptr %p
+//! %r0 = shufflevector %w, poison, <0,32,64,96, 1,33,65,97, ...>   ; positions 0-3
+//! %g0 = shufflevector (fence %r0), poison, <0,1,2,3>               ; position 0
+//! ```
+//!
+//! The registers go through `llvm.arithmetic.fence` before the vectors are taken from
+//! them: the backend would otherwise compose each vector's shuffle with its register's
+//! and select the composition as before, lane by lane.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+use super::lower::Value;
+use super::{base_and_offset, build_shuffle, fixed_lanes, is, is_poison, single_use, users};
+use super::{touches_memory, Function, Inst};
+
+/// Elements of a block, at most (the networks' limit).
+const MAX_ELEMENTS: usize = 128;
+
+/// Gathered vectors of one block that together read each of its elements once.
+pub struct LoadGather {
+    /// The last `insertelement` of each gather, in the order of the first element read.
+    pub roots: Vec<Inst>,
+    /// Lanes of each gathered vector.
+    pub lanes: usize,
+    /// Element of the block each lane reads (root `r`, lane `j` at `r * lanes + j`).
+    pub mask: Vec<i32>,
+    /// Bits of an element.
+    pub element_bits: u32,
+    /// Every load and `insertelement` of the gathers (erased once unused).
+    parts: Vec<Inst>,
+    /// The pointer to the block's first element (a load's own address) and that load's
+    /// alignment.
+    address: LLVMValueRef,
+    align: u32,
+    /// The first of the loads in the block: the wide load goes right before it.
+    first: LLVMValueRef,
+}
+
+impl LoadGather {
+    /// Elements of the block.
+    pub fn elements(&self) -> usize {
+        self.mask.len()
+    }
+
+    /// The type of the gathered vectors, as text (for keys and remarks).
+    pub fn vector_type(&self) -> String {
+        self.roots[0].ty().to_string()
+    }
+
+    /// What the gathers and their replacement are computed from: the values their
+    /// addresses start from (arguments, phis, values of other blocks), so that both are
+    /// measured with their address arithmetic.
+    pub fn measured_inputs(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        // SAFETY: live values, read only.
+        unsafe {
+            let block = LLVMGetInstructionParent(self.first);
+            let mut work: Vec<LLVMValueRef> = self
+                .parts
+                .iter()
+                .filter(|p| !LLVMIsALoadInst(p.raw()).is_null())
+                .map(|p| LLVMGetOperand(p.raw(), 0))
+                .collect();
+            let mut seen = Vec::new();
+            while let Some(v) = work.pop() {
+                if seen.contains(&v) || LLVMIsConstant(v) != 0 {
+                    continue;
+                }
+                seen.push(v);
+                let local = !LLVMIsAInstruction(v).is_null()
+                    && LLVMGetInstructionParent(v) == block
+                    && LLVMIsAPHINode(v).is_null();
+                if local {
+                    for i in 0..LLVMGetNumOperands(v) {
+                        work.push(LLVMGetOperand(v, i as u32));
+                    }
+                } else if !out.contains(&Value::from_raw(v)) {
+                    out.push(Value::from_raw(v));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A pointer's address as a key: its base up to value identity of the arithmetic on the
+/// index (the vectorizer computes `shl i64 %i, 5` once per lane), and a constant byte
+/// offset.
+unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i64) {
+    let (base, offset) = base_and_offset(ptr);
+    (value_key(base.raw(), block, 6), offset)
+}
+
+/// The address arithmetic looked through: no memory, no side effects.
+const PURE: [LLVMOpcode; 8] = [
+    LLVMOpcode::LLVMGetElementPtr,
+    LLVMOpcode::LLVMAdd,
+    LLVMOpcode::LLVMSub,
+    LLVMOpcode::LLVMMul,
+    LLVMOpcode::LLVMShl,
+    LLVMOpcode::LLVMOr,
+    LLVMOpcode::LLVMZExt,
+    LLVMOpcode::LLVMSExt,
+];
+
+/// `v` as text that two computations of the same value share: `getelementptr i8` and
+/// integer arithmetic of this block by opcode and operands, anything else by identity.
+unsafe fn value_key(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> String {
+    if !LLVMIsAConstantInt(v).is_null() {
+        return format!("{}", LLVMConstIntGetSExtValue(v));
+    }
+    let local = !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == block;
+    let pure = local && depth > 0 && PURE.contains(&LLVMGetInstructionOpcode(v));
+    if !pure {
+        return format!("{v:p}");
+    }
+    let mut key = format!("({:?}", LLVMGetInstructionOpcode(v));
+    if !LLVMIsAGetElementPtrInst(v).is_null() {
+        let element = LLVMGetGEPSourceElementType(v);
+        let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(element) == 8
+            && LLVMGetNumOperands(v) == 2;
+        if !bytes {
+            return format!("{v:p}");
+        }
+    }
+    for i in 0..LLVMGetNumOperands(v) {
+        key.push(' ');
+        key.push_str(&value_key(LLVMGetOperand(v, i as u32), block, depth - 1));
+    }
+    key.push(')');
+    key
+}
+
+/// One gathered vector: its root, its loads by lane, their addresses' keys.
+struct Gather {
+    root: LLVMValueRef,
+    loads: Vec<LLVMValueRef>,
+    inserts: Vec<LLVMValueRef>,
+    base: String,
+    offsets: Vec<i64>,
+}
+
+/// `root` as a gather: the end of a chain of `insertelement`s into poison that sets
+/// every lane once to a simple load of the lane's type in the root's block, each load
+/// and inner `insertelement` read only by the chain.
+unsafe fn gather(root: LLVMValueRef) -> Option<Gather> {
+    if !is(root, LLVMOpcode::LLVMInsertElement) {
+        return None;
+    }
+    let lanes = fixed_lanes(root)?;
+    let ends_chain = users(root)
+        .iter()
+        .all(|&u| !is(u, LLVMOpcode::LLVMInsertElement) || LLVMGetOperand(u, 0) != root);
+    if !ends_chain || !(2..=64).contains(&lanes) {
+        return None;
+    }
+    let block = LLVMGetInstructionParent(root);
+    let element = LLVMGetElementType(LLVMTypeOf(root));
+    let mut loads: Vec<Option<LLVMValueRef>> = vec![None; lanes];
+    let mut inserts = Vec::new();
+    let mut v = root;
+    while is(v, LLVMOpcode::LLVMInsertElement) {
+        if v != root && !single_use(v) {
+            return None;
+        }
+        let index = LLVMGetOperand(v, 2);
+        if LLVMIsAConstantInt(index).is_null() {
+            return None;
+        }
+        let k = LLVMConstIntGetZExtValue(index) as usize;
+        let load = LLVMGetOperand(v, 1);
+        let simple = !LLVMIsALoadInst(load).is_null()
+            && LLVMGetInstructionParent(load) == block
+            && LLVMGetVolatile(load) == 0
+            && LLVMGetOrdering(load) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            && LLVMTypeOf(load) == element
+            && single_use(load);
+        if k >= lanes || loads[k].is_some() || !simple {
+            return None;
+        }
+        loads[k] = Some(load);
+        inserts.push(v);
+        v = LLVMGetOperand(v, 0);
+    }
+    if !is_poison(v) {
+        return None;
+    }
+    let loads: Vec<LLVMValueRef> = loads.into_iter().collect::<Option<_>>()?;
+    let keys: Vec<(String, i64)> = loads
+        .iter()
+        .map(|&l| address_key(LLVMGetOperand(l, 0), block))
+        .collect();
+    if keys.iter().any(|(b, _)| *b != keys[0].0) {
+        return None;
+    }
+    Some(Gather {
+        root,
+        loads,
+        inserts,
+        base: keys[0].0.clone(),
+        offsets: keys.iter().map(|(_, o)| *o).collect(),
+    })
+}
+
+/// Bits of a whole-byte integer or floating-point element.
+unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
+    let bits = match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(ty),
+        LLVMTypeKind::LLVMFloatTypeKind => 32,
+        LLVMTypeKind::LLVMDoubleTypeKind => 64,
+        _ => return None,
+    };
+    (bits % 8 == 0).then_some(bits)
+}
+
+/// Every group of gathers of `func` (one block, one vector type, one base) whose loads
+/// read each element of one block of 8 to 128 elements (a power of two) exactly once,
+/// where nothing between the first load and the last may write memory.
+pub fn load_gathers(func: Function) -> Vec<LoadGather> {
+    let mut groups: Vec<((LLVMBasicBlockRef, LLVMTypeRef, String), Vec<Gather>)> = Vec::new();
+    for inst in func.instructions() {
+        // SAFETY: live instructions of the function, read only.
+        unsafe {
+            let Some(g) = gather(inst.raw()) else {
+                continue;
+            };
+            let key = (
+                LLVMGetInstructionParent(g.root),
+                LLVMTypeOf(g.root),
+                g.base.clone(),
+            );
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => members.push(g),
+                None => groups.push((key, vec![g])),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        // SAFETY: live instructions, read only.
+        .filter_map(|(_, members)| unsafe { whole_block(members) })
+        .collect()
+}
+
+/// `members` as one block read once, if they are.
+unsafe fn whole_block(mut members: Vec<Gather>) -> Option<LoadGather> {
+    let root_ty = LLVMTypeOf(members[0].root);
+    let bits = element_bits(LLVMGetElementType(root_ty))?;
+    let bytes = i64::from(bits / 8);
+    let lanes = members[0].loads.len();
+    let elements = lanes * members.len();
+    if members.len() < 2 || !(8..=MAX_ELEMENTS).contains(&elements) || !elements.is_power_of_two() {
+        return None;
+    }
+    members.sort_by_key(|g| g.offsets[0]);
+    let lo = members.iter().flat_map(|g| &g.offsets).copied().min()?;
+    let mut mask = Vec::with_capacity(elements);
+    let mut seen = vec![false; elements];
+    for off in members.iter().flat_map(|g| &g.offsets) {
+        let rel = off - lo;
+        let e = (rel / bytes) as usize;
+        if rel % bytes != 0 || e >= elements || seen[e] {
+            return None;
+        }
+        seen[e] = true;
+        mask.push(e as i32);
+    }
+    // The load of the block's first element gives the address; the first load of all
+    // in the block is where the wide one goes, and nothing from there to the last may
+    // write memory.
+    let loads: Vec<LLVMValueRef> = members.iter().flat_map(|g| g.loads.clone()).collect();
+    let lowest = members
+        .iter()
+        .flat_map(|g| g.loads.iter().zip(&g.offsets))
+        .find(|(_, &o)| o == lo)
+        .map(|(&l, _)| l)?;
+    let block = LLVMGetInstructionParent(lowest);
+    let address = LLVMGetOperand(lowest, 0);
+    let (mut first, mut last) = (None, None);
+    let mut left = loads.len();
+    let mut i = LLVMGetFirstInstruction(block);
+    while !i.is_null() && left > 0 {
+        if loads.contains(&i) {
+            first.get_or_insert(i);
+            last = Some(i);
+            left -= 1;
+        } else if first.is_some() && touches_memory(i) && LLVMIsALoadInst(i).is_null() {
+            return None;
+        }
+        i = LLVMGetNextInstruction(i);
+    }
+    let (first, _last) = (first?, last?);
+    // The wide load goes before the first load: its address must be there, or be
+    // arithmetic that can be computed there.
+    if !computable_before(address, first, 6) {
+        return None;
+    }
+    let align = LLVMGetAlignment(lowest);
+    let parts: Vec<Inst> = members
+        .iter()
+        .flat_map(|g| g.inserts.iter().chain(&g.loads))
+        .map(|&v| Inst(v))
+        .collect();
+    Some(LoadGather {
+        roots: members.iter().map(|g| Inst(g.root)).collect(),
+        lanes,
+        mask,
+        element_bits: bits,
+        parts,
+        address,
+        align,
+        first,
+    })
+}
+
+/// The wide load and the registers cut from it, built before the gathers' first load:
+/// one vector per gather, not yet in its place.
+pub struct BuiltGather {
+    /// The replacement of each gather (in the order of `LoadGather::roots`).
+    pub results: Vec<Value>,
+    /// Lanes of each register.
+    pub register_lanes: usize,
+}
+
+/// Builds the wide load of `g`'s block and its registers of `register_lanes` lanes
+/// (each the next gathers side by side; at least one gather), and each gather's vector
+/// taken from its register through a fence; `None` (nothing built) where the lanes do
+/// not divide.
+pub fn build_gather(g: &LoadGather, register_lanes: usize) -> Option<BuiltGather> {
+    let per_register = (register_lanes / g.lanes).max(1);
+    let register_lanes = per_register * g.lanes;
+    let register_bits = register_lanes as u32 * g.element_bits;
+    if g.roots.len() % per_register != 0 || register_bits % 32 != 0 {
+        return None;
+    }
+    // SAFETY: `g`'s values are live; everything is built right before its first load,
+    // which the address dominates (checked when read).
+    unsafe {
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(g.first));
+        let module =
+            LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(g.first)));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, g.first);
+        let element = LLVMGetElementType(LLVMTypeOf(g.roots[0].raw()));
+        let wide_ty = LLVMVectorType(element, g.elements() as u32);
+        let address = available_before(g.address, g.first, builder);
+        let wide = LLVMBuildLoad2(builder, wide_ty, address, c"".as_ptr());
+        LLVMSetAlignment(wide, g.align);
+        let floats = LLVMVectorType(LLVMFloatTypeInContext(ctx), register_bits / 32);
+        let id = LLVMLookupIntrinsicID(c"llvm.arithmetic.fence".as_ptr(), 21);
+        let mut overload = [floats];
+        let fence = LLVMGetIntrinsicDeclaration(module, id, overload.as_mut_ptr(), 1);
+        let fence_ty = LLVMIntrinsicGetType(ctx, id, overload.as_mut_ptr(), 1);
+        let mut results = Vec::new();
+        for q in 0..g.roots.len() / per_register {
+            let lanes = &g.mask[q * register_lanes..(q + 1) * register_lanes];
+            let register = build_shuffle(builder, wide, None, lanes);
+            if per_register == 1 {
+                results.push(Value::from_raw(register));
+                continue;
+            }
+            let register_ty = LLVMTypeOf(register);
+            let mut f = [LLVMBuildBitCast(builder, register, floats, c"".as_ptr())];
+            let fenced = LLVMBuildCall2(builder, fence_ty, fence, f.as_mut_ptr(), 1, c"".as_ptr());
+            let fenced = LLVMBuildBitCast(builder, fenced, register_ty, c"".as_ptr());
+            for k in 0..per_register {
+                let part: Vec<i32> = (k * g.lanes..(k + 1) * g.lanes).map(|x| x as i32).collect();
+                results.push(Value::from_raw(build_shuffle(builder, fenced, None, &part)));
+            }
+        }
+        LLVMDisposeBuilder(builder);
+        Some(BuiltGather {
+            results,
+            register_lanes,
+        })
+    }
+}
+
+/// Whether `v` is defined before `first` (or outside its block), or is address
+/// arithmetic ([`PURE`]) on such values.
+unsafe fn computable_before(v: LLVMValueRef, first: LLVMValueRef, depth: u32) -> bool {
+    let block = LLVMGetInstructionParent(first);
+    if LLVMIsAInstruction(v).is_null() || LLVMGetInstructionParent(v) != block {
+        return true;
+    }
+    if defined_before(v, first) {
+        return true;
+    }
+    depth > 0
+        && PURE.contains(&LLVMGetInstructionOpcode(v))
+        && (0..LLVMGetNumOperands(v))
+            .all(|k| computable_before(LLVMGetOperand(v, k as u32), first, depth - 1))
+}
+
+/// Whether the instruction `v` comes before `first` in their block.
+unsafe fn defined_before(v: LLVMValueRef, first: LLVMValueRef) -> bool {
+    let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(first));
+    while !i.is_null() && i != first {
+        if i == v {
+            return true;
+        }
+        i = LLVMGetNextInstruction(i);
+    }
+    false
+}
+
+/// `v` where `builder` stands, right before `first`: itself if defined before it (or
+/// elsewhere), else a copy of its computation (address arithmetic of the block, which
+/// [`value_key`] admits) from values that are.
+unsafe fn available_before(
+    v: LLVMValueRef,
+    first: LLVMValueRef,
+    builder: LLVMBuilderRef,
+) -> LLVMValueRef {
+    let block = LLVMGetInstructionParent(first);
+    if LLVMIsAInstruction(v).is_null()
+        || LLVMGetInstructionParent(v) != block
+        || defined_before(v, first)
+    {
+        return v;
+    }
+    let copy = LLVMInstructionClone(v);
+    for k in 0..LLVMGetNumOperands(v) {
+        let operand = available_before(LLVMGetOperand(v, k as u32), first, builder);
+        LLVMSetOperand(copy, k as u32, operand);
+    }
+    LLVMInsertIntoBuilder(builder, copy);
+    copy
+}
+
+/// Stores built to measure values as a group, and their addresses.
+pub struct MeasuringStores {
+    pub stores: Vec<Inst>,
+    addresses: Vec<Inst>,
+}
+
+/// Stores of each of `values` to consecutive places from `g`'s address, right after
+/// the last gather, to measure them as a group (erased with [`erase_stores`]).
+pub fn measuring_stores(g: &LoadGather, values: &[Value]) -> MeasuringStores {
+    // SAFETY: live values; the stores go after the last root, which every value
+    // dominates (the replacements are built before the first load).
+    unsafe {
+        let roots: Vec<LLVMValueRef> = g.roots.iter().map(|r| r.raw()).collect();
+        let mut last = g.first;
+        let mut i = g.first;
+        while !i.is_null() {
+            if roots.contains(&i) {
+                last = i;
+            }
+            i = LLVMGetNextInstruction(i);
+        }
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(last));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
+        let i8t = LLVMInt8TypeInContext(ctx);
+        let i64t = LLVMInt64TypeInContext(ctx);
+        let bytes = (g.lanes as u32 * g.element_bits / 8) as u64;
+        let mut out = MeasuringStores {
+            stores: Vec::new(),
+            addresses: Vec::new(),
+        };
+        for (k, v) in values.iter().enumerate() {
+            let mut index = [LLVMConstInt(i64t, k as u64 * bytes, 0)];
+            let at = LLVMBuildGEP2(builder, i8t, g.address, index.as_mut_ptr(), 1, c"".as_ptr());
+            let store = LLVMBuildStore(builder, v.raw(), at);
+            LLVMSetAlignment(store, 1);
+            out.stores.push(Inst(store));
+            if !LLVMIsAInstruction(at).is_null() {
+                out.addresses.push(Inst(at));
+            }
+        }
+        LLVMDisposeBuilder(builder);
+        out
+    }
+}
+
+/// Erases what [`measuring_stores`] built.
+pub fn erase_stores(built: MeasuringStores) {
+    // SAFETY: the stores built there (nothing reads them), then their addresses.
+    unsafe {
+        for s in &built.stores {
+            LLVMInstructionEraseFromParent(s.raw());
+        }
+    }
+    super::erase_unused(&built.addresses);
+}
+
+/// Replaces each gather by its vector and erases its loads and `insertelement`s.
+pub fn replace_gathers(g: &LoadGather, built: &BuiltGather) {
+    // SAFETY: live roots and values of their types built before them.
+    unsafe {
+        for (root, v) in g.roots.iter().zip(&built.results) {
+            super::take_name(root.raw(), v.raw());
+            LLVMReplaceAllUsesWith(root.raw(), v.raw());
+        }
+    }
+    super::erase_unused(&g.parts);
+}
+
+/// Erases a replacement that is not used: its vectors and, as they become unused, what
+/// they were computed from (the fences, the registers, or the network the registers
+/// became, and the wide load).
+pub fn discard(built: BuiltGather) {
+    // SAFETY: the vectors are unused instructions built here; what they read is erased
+    // only once nothing reads it, and the gathers' own code still reads everything it
+    // did (the wide load's address among it), so only what was built goes.
+    unsafe {
+        let mut work: Vec<LLVMValueRef> = built.results.iter().map(|v| v.raw()).collect();
+        // An operand may be met again after it was erased (`shufflevector %x, %x`).
+        let mut erased: Vec<LLVMValueRef> = Vec::new();
+        while let Some(v) = work.pop() {
+            if erased.contains(&v)
+                || LLVMIsAInstruction(v).is_null()
+                || !LLVMGetFirstUse(v).is_null()
+            {
+                continue;
+            }
+            let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(v))
+                .map(|i| LLVMGetOperand(v, i as u32))
+                .collect();
+            LLVMInstructionEraseFromParent(v);
+            erased.push(v);
+            work.extend(operands);
+        }
+    }
+}
