@@ -220,7 +220,8 @@ unsafe fn gather(root: LLVMValueRef) -> Option<Gather> {
     })
 }
 
-/// Bits of a whole-byte integer or floating-point element.
+/// Bits of an integer or floating-point element of 1, 2, 4 or 8 bytes (a vector of
+/// `i24` is bit-packed: its elements are not where the scalars' offsets say).
 unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
     let bits = match LLVMGetTypeKind(ty) {
         LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(ty),
@@ -228,7 +229,7 @@ unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
         LLVMTypeKind::LLVMDoubleTypeKind => 64,
         _ => return None,
     };
-    (bits % 8 == 0).then_some(bits)
+    matches!(bits, 8 | 16 | 32 | 64).then_some(bits)
 }
 
 /// Every group of gathers of `func` (one block, one vector type, one base) whose loads
