@@ -16,6 +16,7 @@
 //! %w = load <128 x i8>, ptr %p ; registers of 16 bytes (four vectors each), fenced
 //! ```
 
+use super::memo::{Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::gather::{BuiltGather, LoadGather};
 use crate::ir::{self, Function};
@@ -107,14 +108,37 @@ pub fn decide(
 
 /// The instructions the gathers and their replacement compile to, each group stored
 /// side by side (the same stores both ways), with their address arithmetic; outside a
-/// loop constants count.
-fn measure(gather: &LoadGather, built: &BuiltGather, target: &Target) -> Option<(i64, i64)> {
+/// loop constants count. Remembered per target, shape, loop and number of inputs (a
+/// group of 128 loads takes about 70 ms to measure).
+fn measure(gather: &LoadGather, built: &BuiltGather, target: &Target) -> Pair {
+    static MEASURED: Memo<Pair> = Memo::persistent("gather");
     let inputs = gather.measured_inputs();
     let in_loop = ir::lower::in_cycle(gather.roots[0]);
+    let desc = target.desc();
+    let key = format!(
+        "{}|{}|{}|{}|{:?}|{}|{in_loop}|{}",
+        desc.triple,
+        desc.cpu,
+        desc.features,
+        gather.vector_type(),
+        gather.mask,
+        built.register_lanes,
+        inputs.len()
+    );
+    MEASURED.get_or_make(key, || measure_now(gather, built, target, &inputs, in_loop))
+}
+
+fn measure_now(
+    gather: &LoadGather,
+    built: &BuiltGather,
+    target: &Target,
+    inputs: &[ir::lower::Value],
+    in_loop: bool,
+) -> Pair {
     let roots: Vec<ir::lower::Value> = gather.roots.iter().map(|&r| r.into()).collect();
     let count = |values: &[ir::lower::Value]| {
         let built = ir::gather::measuring_stores(gather, values);
-        let n = target.emitted_for_stores(&built.stores, &inputs, !in_loop);
+        let n = target.emitted_for_stores(&built.stores, inputs, !in_loop);
         ir::gather::erase_stores(built);
         n
     };
