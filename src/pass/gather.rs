@@ -78,10 +78,8 @@ pub fn decide(
         if !wins {
             if remarks {
                 let message = format!(
-                    "gather: kept {what}: one <{} x i{}> load and {}-lane registers compile \
-                     to {}, the gathers to {}",
-                    gather.elements(),
-                    gather.element_bits,
+                    "gather: kept {what}: one load and {}-lane registers compile to {}, \
+                     the gathers to {}",
                     built.register_lanes,
                     show(emitted),
                     show(stock)
@@ -109,7 +107,7 @@ pub fn decide(
 /// The instructions the gathers and their replacement compile to, each group stored
 /// side by side (the same stores both ways), with their address arithmetic; outside a
 /// loop constants count. Remembered per target, shape, loop and number of inputs (a
-/// group of 128 loads takes about 70 ms to measure).
+/// group of 128 loads takes about 50 ms to measure).
 fn measure(gather: &LoadGather, built: &BuiltGather, target: &Target) -> Pair {
     static MEASURED: Memo<Pair> = Memo::persistent("gather");
     let inputs = gather.measured_inputs();
