@@ -56,10 +56,8 @@ pub fn compose_chains(
         .iter()
         .map(|(c, ..)| {
             format!(
-                "{}|{}|{}|{}|{}",
-                desc.triple,
-                desc.cpu,
-                desc.features,
+                "{}|{}|{}",
+                desc.key(),
                 ir::lower::in_cycle(c.root),
                 c.signature
             )

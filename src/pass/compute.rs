@@ -56,10 +56,8 @@ pub fn sink_shuffles(
         .iter()
         .map(|(tree, ..)| {
             format!(
-                "{}|{}|{}|{}|{}",
-                desc.triple,
-                desc.cpu,
-                desc.features,
+                "{}|{}|{}",
+                desc.key(),
                 ir::lower::in_cycle(tree.root),
                 tree.signature()
             )

@@ -114,10 +114,8 @@ fn measure(gather: &LoadGather, built: &BuiltGather, target: &Target) -> Pair {
     let in_loop = ir::lower::in_cycle(gather.roots[0]);
     let desc = target.desc();
     let key = format!(
-        "{}|{}|{}|{}|{:?}|{}|{in_loop}|{}",
-        desc.triple,
-        desc.cpu,
-        desc.features,
+        "{}|{}|{:?}|{}|{in_loop}|{}",
+        desc.key(),
         gather.vector_type(),
         gather.mask,
         built.register_lanes,

@@ -222,10 +222,8 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
         .iter()
         .map(|(site, choice, _)| Candidate {
             key: format!(
-                "{}|{}|{}|{}|{:?}|{}|{}|{}|{:?}",
-                desc.triple,
-                desc.cpu,
-                desc.features,
+                "{}|{}|{:?}|{}|{}|{}|{:?}",
+                desc.key(),
                 ir::lower::in_cycle(site.inst),
                 ir::lower::lone_loads(site.inst),
                 site.source_ty,

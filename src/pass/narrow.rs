@@ -120,10 +120,8 @@ fn narrow_chunk(
     let in_loop = ir::lower::in_cycle(chunk[0].store);
     let inputs = ir::narrow::measured_inputs(chunk);
     let key = format!(
-        "{}|{}|{}|{}|{}x{}->{}|{}|{:?}|{}",
-        desc.triple,
-        desc.cpu,
-        desc.features,
+        "{}|{}|{}x{}->{}|{}|{:?}|{}",
+        desc.key(),
         in_loop,
         run.lanes,
         run.from_bits,
@@ -208,10 +206,8 @@ pub fn narrow_shuffles(
         let in_loop = ir::lower::in_cycle(site.inst);
         let inputs = ir::lower::measured_inputs(site.inst);
         let key = format!(
-            "shuffle|{}|{}|{}|{}|{:?}|{}|{}|{}",
-            desc.triple,
-            desc.cpu,
-            desc.features,
+            "shuffle|{}|{}|{:?}|{}|{}|{}",
+            desc.key(),
             in_loop,
             ir::lower::lone_loads(site.inst),
             site.source_ty,

@@ -68,7 +68,7 @@ pub fn rebuild_networks(
         return;
     }
     let register_bits = target.vector_register_bits() as usize;
-    let context = format!("{}|{}|{}", desc.triple, desc.cpu, desc.features);
+    let context = desc.key();
     // The register widths to try for each shuffle: the target's, then halves.
     let widths: Vec<Vec<usize>> = wides
         .iter()

@@ -206,12 +206,10 @@ pub fn select_sequences(
         }
         let inputs = ir::lower::measured_inputs(site.inst);
         let key = format!(
-            "{}|{:?}|{}|{}|{}|{}|{}|{}",
+            "{}|{:?}|{}|{}|{}|{}",
             ir::lower::in_cycle(site.inst),
             ir::lower::lone_loads(site.inst),
-            desc.triple,
-            desc.cpu,
-            desc.features,
+            desc.key(),
             site.source_ty,
             site.shuffle.mask,
             ir::lower::operand_key(site.inst)

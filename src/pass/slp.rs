@@ -47,10 +47,8 @@ pub fn vectorize_trees(
         let inputs = t.bases();
         let desc = target.desc();
         let key = format!(
-            "{}|{}|{}|{in_loop}|{}|{}",
-            desc.triple,
-            desc.cpu,
-            desc.features,
+            "{}|{in_loop}|{}|{}",
+            desc.key(),
             t.vector_type(),
             t.tree.shape()
         );

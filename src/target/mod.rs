@@ -60,6 +60,12 @@ pub struct TargetDesc {
 }
 
 impl TargetDesc {
+    /// `triple|cpu|features`: what the remembered decisions and measurements of one
+    /// target are keyed by.
+    pub fn key(&self) -> String {
+        format!("{}|{}|{}", self.triple, self.cpu, self.features)
+    }
+
     pub fn arch(&self) -> Arch {
         let arch = self.triple.split('-').next().unwrap_or("");
         match arch {
