@@ -22,10 +22,22 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/MCA/CustomBehaviour.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -33,6 +45,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -450,6 +463,8 @@ void initializeTargets() {
     InitializeAllTargets();
     InitializeAllTargetMCs();
     InitializeAllAsmPrinters();
+    InitializeAllAsmParsers();
+    InitializeAllTargetMCAs();
   });
 }
 
@@ -488,14 +503,126 @@ bool isZeroIdiom(StringRef Line) {
   return all_of(Ops, [&](StringRef Op) { return Op.trim() == Ops[0].trim(); });
 }
 
+// The weights of instructions by the CPU's scheduling model, for targets whose
+// instructions' cost depends on a vector shape set apart from them (RISC-V V: `vsetvli`
+// sets the element width and register group the next instructions work on; llvm-mca's
+// instrument manager turns those into the scheduling classes of that shape). An
+// instruction weighs its reciprocal throughput in units of a `vadd.vv` of the same
+// shape, at least one: instructions the vector unit does at full rate count one as
+// before, and a `vrgather.vv`, which the unit does element by element on some CPUs
+// (sifive-x280: 36 `vadd.vv` of 32 bytes), counts what it costs.
+class ModelWeights {
+  // Collects the instructions an assembly text parses to.
+  class Collector : public MCStreamer {
+  public:
+    std::vector<MCInst> Insts;
+    explicit Collector(MCContext &Ctx) : MCStreamer(Ctx) {}
+    void emitInstruction(const MCInst &Inst, const MCSubtargetInfo &) override {
+      Insts.push_back(Inst);
+    }
+    bool emitSymbolAttribute(MCSymbol *, MCSymbolAttr) override { return true; }
+    void emitCommonSymbol(MCSymbol *, uint64_t, Align) override {}
+  };
+
+  TargetMachine &TM;
+  std::unique_ptr<mca::InstrumentManager> IM;
+  std::optional<unsigned> VAdd; // the opcode weights are relative to
+
+  explicit ModelWeights(TargetMachine &TM) : TM(TM) {
+    const MCInstrInfo &MCII = *TM.getMCInstrInfo();
+    IM.reset(TM.getTarget().createInstrumentManager(*TM.getMCSubtargetInfo(), MCII));
+    for (unsigned Op = 0; Op < MCII.getNumOpcodes(); ++Op)
+      if (MCII.getName(Op) == "VADD_VV")
+        VAdd = Op;
+  }
+
+  // The scheduling model's reciprocal throughput of `Inst` under `Shape`.
+  std::optional<double> throughput(const MCInst &Inst,
+                                   const SmallVector<mca::Instrument *> &Shape) const {
+    const MCSubtargetInfo &STI = *TM.getMCSubtargetInfo();
+    const MCSchedModel &Model = STI.getSchedModel();
+    if (!Model.hasInstrSchedModel())
+      return std::nullopt;
+    unsigned Class = IM->getSchedClassID(*TM.getMCInstrInfo(), Inst, Shape);
+    const MCSchedClassDesc *Desc = Model.getSchedClassDesc(Class);
+    while (Desc && Desc->isValid() && Desc->isVariant()) {
+      Class = STI.resolveVariantSchedClass(Class, &Inst, TM.getMCInstrInfo(),
+                                           Model.getProcessorID());
+      Desc = Model.getSchedClassDesc(Class);
+    }
+    if (!Desc || !Desc->isValid() || Desc->isVariant())
+      return std::nullopt;
+    return MCSchedModel::getReciprocalThroughput(STI, *Desc);
+  }
+
+public:
+  // One per target machine, kept for the process.
+  static ModelWeights &of(TargetMachine &TM) {
+    static std::mutex Lock;
+    static std::map<TargetMachine *, std::unique_ptr<ModelWeights>> All;
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto &W = All[&TM];
+    if (!W)
+      W.reset(new ModelWeights(TM));
+    return *W;
+  }
+
+  // What the instructions of `Text` (instruction lines only) weigh beyond one each; 0
+  // where anything cannot be read (the count alone then).
+  int64_t extra(StringRef Text) const {
+    if (!IM || !VAdd || Text.empty())
+      return 0;
+    const Target &T = TM.getTarget();
+    SourceMgr Sources;
+    Sources.setDiagHandler([](const SMDiagnostic &, void *) {});
+    Sources.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Text), SMLoc());
+    MCContext Ctx(TM.getTargetTriple(), TM.getMCAsmInfo(), TM.getMCRegisterInfo(),
+                  TM.getMCSubtargetInfo(), &Sources);
+    std::unique_ptr<MCObjectFileInfo> Files(T.createMCObjectFileInfo(Ctx, /*PIC=*/true));
+    Ctx.setObjectFileInfo(Files.get());
+    Collector Insts(Ctx);
+    std::unique_ptr<MCAsmParser> Parser(
+        createMCAsmParser(Sources, Ctx, Insts, *TM.getMCAsmInfo()));
+    MCTargetOptions Options;
+    std::unique_ptr<MCTargetAsmParser> TargetParser(
+        T.createMCAsmParser(*TM.getMCSubtargetInfo(), *Parser, *TM.getMCInstrInfo(), Options));
+    if (!TargetParser)
+      return 0;
+    Parser->setTargetParser(*TargetParser);
+    if (Parser->Run(/*NoInitialTextSection=*/false))
+      return 0;
+    int64_t Extra = 0;
+    SmallVector<mca::UniqueInstrument> Current;
+    MCInst Reference;
+    Reference.setOpcode(*VAdd);
+    for (const MCInst &Inst : Insts.Insts) {
+      // `vsetvli`/`vsetivli` set the shape of what follows.
+      if (auto Shape = IM->createInstruments(Inst); !Shape.empty())
+        Current = std::move(Shape);
+      SmallVector<mca::Instrument *> Shape;
+      for (auto &I : Current)
+        Shape.push_back(I.get());
+      std::optional<double> Own = throughput(Inst, Shape);
+      std::optional<double> Unit = throughput(Reference, Shape);
+      if (Own && Unit && *Unit > 0)
+        Extra += std::max<int64_t>(0, std::llround(*Own / *Unit) - 1);
+    }
+    return Extra;
+  }
+};
+
 // Instruction lines of an assembly listing: indented, not a directive or a comment,
 // not the return or the `vzeroupper` before it (a function's exit, not its work), and,
 // unless asked, not a constant: a zero idiom or a load of a constant-pool entry (`vmovdqa
 // .LCPI0_0(%rip)`, `adrp` + `ldr` on AArch64): in a loop the backend hoists those, so a
 // shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
 // there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
-int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
+//
+// On RISC-V V an instruction counts its weight ([`ModelWeights`]), not one: a
+// `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them one.
+int64_t countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
   int64_t Count = 0;
+  std::string Counted;
   SmallVector<StringRef, 64> Lines;
   Asm.split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -511,9 +638,13 @@ int64_t countInstructions(StringRef Asm, bool CountConstantLoads) {
                          Mnemonic.starts_with("mov") || Mnemonic.starts_with("vmov") ||
                          Mnemonic.starts_with("vpbroadcast") ||
                          Mnemonic.starts_with("vbroadcast"));
-    if (CountConstantLoads || !(ConstantLoad || isZeroIdiom(Line.ltrim())))
+    if (CountConstantLoads || !(ConstantLoad || isZeroIdiom(Line.ltrim()))) {
       ++Count;
+      (Counted += Line) += '\n';
+    }
   }
+  if (TM.getTargetTriple().isRISCV())
+    Count += ModelWeights::of(TM).extra(Counted);
   return Count;
 }
 
@@ -677,7 +808,7 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
     if (Begin == StringRef::npos)
       return false;
     size_t End = Text.find("\nshuf_", Begin + 1);
-    Counts.push_back(countInstructions(Text.slice(Begin, End), CountConstantLoads[I]));
+    Counts.push_back(countInstructions(TM, Text.slice(Begin, End), CountConstantLoads[I]));
   }
   return true;
 }

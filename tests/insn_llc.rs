@@ -359,6 +359,11 @@ fn recipe_function(
             Step::Truncate { .. } => format!("trunc {t} {last} to {n}"),
             Step::ShiftRight { by } => format!("lshr {t} {last}, splat (i{} {by})", cur.bits),
             Step::ShiftLeft { by } => format!("shl {t} {last}, splat (i{} {by})", cur.bits),
+            Step::RotateRight { by } => {
+                let e = cur.bits;
+                let lanes = cur.lanes;
+                format!("call {t} @llvm.fshr.v{lanes}i{e}({t} {last}, {t} {last}, {t} splat (i{e} {by}))")
+            }
             Step::Extract { start, len } => {
                 let index: Vec<String> = (start..start + len).map(|i| format!("i32 {i}")).collect();
                 format!(
@@ -429,7 +434,7 @@ fn measured_counts(asm: &str, in_loop: bool) -> Vec<(String, Vec<String>)> {
 
 /// The recipes the lowering rules propose (`shuf::lower::rules`), in every shape: zero
 /// extensions of the whole source or of a part, truncations with and without the shift
-/// that picks a part, shifts within wider lanes.
+/// that picks a part, shifts and rotations within wider lanes.
 fn recipe_shapes() -> Vec<(Vec<Step>, IntVec)> {
     let mut shapes = Vec::new();
     for bits in [8, 16, 32] {
@@ -464,6 +469,28 @@ fn recipe_shapes() -> Vec<(Vec<Step>, IntVec)> {
                     }
                     steps.push(Step::Truncate { bits });
                     shapes.push((steps, input));
+                }
+                // A rotation by one element, and the reversal of the wide lane's
+                // elements as rotations (halves, then quarters, ...).
+                let rotate = vec![
+                    Step::Freeze,
+                    Step::Bitcast { bits: wide },
+                    Step::RotateRight { by: bits },
+                    Step::Bitcast { bits },
+                ];
+                shapes.push((rotate, input));
+                let mut reverse = vec![Step::Freeze];
+                let mut width = wide;
+                while width > bits {
+                    reverse.extend([
+                        Step::Bitcast { bits: width },
+                        Step::RotateRight { by: width / 2 },
+                    ]);
+                    width /= 2;
+                }
+                reverse.push(Step::Bitcast { bits });
+                if factor > 2 {
+                    shapes.push((reverse, input));
                 }
                 for shift in [Step::ShiftRight { by: bits }, Step::ShiftLeft { by: bits }] {
                     let steps = vec![
@@ -566,6 +593,7 @@ fn every_predicted_recipe_compiles_to_its_count() {
                 let place = Place {
                     in_loop,
                     loaded: *loaded,
+                    align: 0,
                 };
                 let Some(want) = instructions(steps, *input, unit, place) else {
                     continue;

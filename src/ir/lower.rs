@@ -116,6 +116,19 @@ pub fn lone_loads(inst: Inst) -> [bool; 2] {
     unsafe { [0, 1].map(|i| lone_load(inst, LLVMGetOperand(inst.raw(), i))) }
 }
 
+/// The alignment in bytes of operand `operand` of a shufflevector if it is a load (0
+/// otherwise).
+pub fn load_alignment(inst: Inst, operand: u32) -> u32 {
+    // SAFETY: a live shufflevector's operand; LLVMGetAlignment on a load.
+    unsafe {
+        let v = LLVMGetOperand(inst.raw(), operand);
+        match LLVMIsALoadInst(v).is_null() {
+            true => 0,
+            false => LLVMGetAlignment(v),
+        }
+    }
+}
+
 /// How many distinct loads only this shufflevector reads.
 pub fn lone_load_count(inst: Inst) -> u32 {
     // SAFETY: a live shufflevector's operands.

@@ -72,6 +72,9 @@ impl Unit {
 pub struct Place {
     pub in_loop: bool,
     pub loaded: bool,
+    /// The load's alignment in bytes (0: its type's own). RISC-V V loads elements no
+    /// wider than that (a `<32 x i8>` load aligned to 1 stays `vle8` under a bitcast).
+    pub align: u32,
 }
 
 /// The operation a recipe comes to once `freeze` and `bitcast`s (no instructions) are
@@ -87,6 +90,12 @@ enum Core {
     Truncate { shift: Option<u32>, to: u32 },
     /// A shift of each lane by `by` bits.
     Shift { by: u32 },
+    /// Rotations of each lane right, one after the other: `(element bits, by)` for the
+    /// first `count` (a byte reversal without a byte swap: halves, then quarters).
+    Rotations {
+        rotations: [(u32, u32); 3],
+        count: usize,
+    },
 }
 
 /// The core of `steps` and the type it applies to; `None` if the recipe is not one of
@@ -102,6 +111,21 @@ fn core(steps: &[Step], input: IntVec) -> Option<(Core, IntVec)> {
         ty = step.output(ty)?;
     }
     let (first, at) = *ops.first()?;
+    if ops.len() <= 3
+        && ops
+            .iter()
+            .all(|(s, _)| matches!(s, Step::RotateRight { .. }))
+    {
+        let mut rotations = [(0, 0); 3];
+        for (slot, &(step, ty)) in rotations.iter_mut().zip(&ops) {
+            let Step::RotateRight { by } = step else {
+                unreachable!("rotations only")
+            };
+            *slot = (ty.bits, by);
+        }
+        let count = ops.len();
+        return Some((Core::Rotations { rotations, count }, at));
+    }
     let core = match (first, ops.get(1).map(|o| o.0), ops.len()) {
         (Step::Extract { start, len }, Some(Step::ZeroExtend { bits }), 2) => Core::ZeroExtend {
             extract: Some((start, len)),
@@ -137,7 +161,7 @@ pub fn instructions(steps: &[Step], input: IntVec, unit: Unit, place: Place) -> 
         } => x86(core, ty, level, bw, register_bits, place),
         Unit::Neon if !place.loaded => neon(core, ty),
         Unit::Neon => None,
-        Unit::RiscVV => riscv_v(core, ty, place.loaded),
+        Unit::RiscVV => riscv_v(core, ty, input, place.loaded.then_some(place.align)),
     }
 }
 
@@ -225,7 +249,8 @@ fn neon(core: Core, ty: IntVec) -> Option<u32> {
     }
 }
 
-fn riscv_v(core: Core, ty: IntVec, loaded: bool) -> Option<u32> {
+/// `loaded`: the source is a load, of that alignment (as [`Place::align`]).
+fn riscv_v(core: Core, ty: IntVec, input: IntVec, loaded: Option<u32>) -> Option<u32> {
     // Register groups up to LMUL 8 of the least VLEN (128), in and out.
     let out = match core {
         Core::ZeroExtend { extract, to } => extract.map_or(ty.lanes, |e| e.1) * to as usize,
@@ -258,13 +283,21 @@ fn riscv_v(core: Core, ty: IntVec, loaded: bool) -> Option<u32> {
                 ops.push((bits, ty.lanes));
             }
         }
+        // Without Zvbb: `vsll`, `vsrl`, `vor` each, at the rotation's element width.
+        Core::Rotations { rotations, count } => {
+            for &(bits, by) in &rotations[..count] {
+                let lanes = ty.total_bits() / bits as usize;
+                ops.extend([(bits, lanes); 3]);
+                amounts.extend([by as usize, (bits - by) as usize]);
+            }
+        }
     }
     // A load (`vle*`, its element width in the instruction) takes the bitcasts (it
     // loads the lanes the first operation reads, `vle16` for a truncation from i16)
     // and shares the first instruction's setting where the lengths agree. (Whether
     // the backend narrows the load of a part varies with the source's length: not
     // modelled.)
-    if loaded {
+    if let Some(align) = loaded {
         if matches!(
             core,
             Core::ZeroExtend {
@@ -281,7 +314,14 @@ fn riscv_v(core: Core, ty: IntVec, loaded: bool) -> Option<u32> {
         } else {
             ty.bits
         };
-        ops.insert(0, (bits, ty.lanes));
+        let load = match align {
+            a if a > 0 && 8 * a < bits => (
+                input.bits.max(8 * a),
+                input.total_bits() / input.bits.max(8 * a) as usize,
+            ),
+            _ => (bits, ty.lanes),
+        };
+        ops.insert(0, load);
     }
     let mut settings = 0;
     let mut large: Vec<usize> = amounts.into_iter().filter(|&a| a > 31).collect();
@@ -305,10 +345,37 @@ mod tests {
     const LOOP: Place = Place {
         in_loop: true,
         loaded: false,
+        align: 0,
     };
 
     fn v(lanes: usize, bits: u32) -> IntVec {
         IntVec { lanes, bits }
+    }
+
+    /// A byte reversal of i32 as two rotations, from a load aligned to one byte (the
+    /// benchmark's `byte_reverse_u32`, measured): `li` (32 lanes), `vsetvli`, `vle8`,
+    /// `vsetivli` + `vsll`, `vsrl`, `vor` at 32 bits, then again at 16 bits; aligned, the
+    /// load is a `vle32` under the first setting.
+    #[test]
+    fn riscv_v_rotations_load_no_wider_than_aligned() {
+        let steps = [
+            Step::Freeze,
+            Step::Bitcast { bits: 32 },
+            Step::RotateRight { by: 16 },
+            Step::Bitcast { bits: 16 },
+            Step::RotateRight { by: 8 },
+            Step::Bitcast { bits: 8 },
+        ];
+        let loaded = |align| Place {
+            in_loop: true,
+            loaded: true,
+            align,
+        };
+        let rv = Unit::RiscVV;
+        assert_eq!(instructions(&steps, v(32, 8), rv, loaded(1)), Some(11));
+        assert_eq!(instructions(&steps, v(32, 8), rv, loaded(4)), Some(9));
+        assert_eq!(instructions(&steps, v(32, 8), rv, loaded(0)), Some(9));
+        assert_eq!(instructions(&steps, v(32, 8), rv, LOOP), Some(8));
     }
 
     #[test]
@@ -334,6 +401,7 @@ mod tests {
         let outside = Place {
             in_loop: false,
             loaded: false,
+            align: 0,
         };
         assert_eq!(instructions(&steps, v(64, 8), v3, outside), Some(5));
     }

@@ -60,10 +60,35 @@ pub fn candidates(demand: &[Sym], input: IntVec) -> Vec<(Vec<Step>, &'static str
         Pattern::Reverse if w == 2 => within(w, RotateRight { by: e }),
         _ => None,
     };
+    // mask: <3 2 1 0 7 6 5 4>   (any elements; a target without a byte swap)
+    //  =>   fshr by 8 within i16 of (fshr by 16 within i32 of (freeze x))
+    let rotations = match recognized.pattern {
+        Pattern::Reverse if w > 2 => reverse_by_rotations(input, m, w),
+        _ => None,
+    };
     proposal
         .into_iter()
+        .chain(rotations)
         .map(|steps| (steps, recognized.pattern.name()))
         .collect()
+}
+
+/// A reversal within lanes of `w` elements as rotations: the halves of each lane
+/// swapped (a rotation by half its width), then the halves of each half, down to
+/// single elements.
+fn reverse_by_rotations(input: IntVec, m: usize, w: usize) -> Option<Vec<Step>> {
+    let lane = input.bits * w as u32;
+    if m != input.lanes || lane > 64 || !w.is_power_of_two() {
+        return None;
+    }
+    let mut steps = vec![Freeze];
+    let mut bits = lane;
+    while bits > input.bits {
+        steps.extend([Bitcast { bits }, RotateRight { by: bits / 2 }]);
+        bits /= 2;
+    }
+    steps.push(Bitcast { bits: input.bits });
+    Some(steps)
 }
 
 /// Lanes `from..from + m/factor` of the source, each zero-extended `factor` times.
@@ -252,6 +277,18 @@ mod tests {
         assert_eq!(
             candidates(&swap, v16x8)[0].0,
             vec![Freeze, Bitcast { bits: 32 }, ByteSwap, Bitcast { bits: 8 }]
+        );
+        // Without a byte swap: halves swapped, then the bytes of each half.
+        assert_eq!(
+            candidates(&swap, v16x8)[1].0,
+            vec![
+                Freeze,
+                Bitcast { bits: 32 },
+                RotateRight { by: 16 },
+                Bitcast { bits: 16 },
+                RotateRight { by: 8 },
+                Bitcast { bits: 8 }
+            ]
         );
         // A rotation of 128-bit lanes is not an integer any target has.
         let v8x32 = IntVec { lanes: 8, bits: 32 };
