@@ -507,10 +507,10 @@ bool isZeroIdiom(StringRef Line) {
 // instructions' cost depends on a vector shape set apart from them (RISC-V V: `vsetvli`
 // sets the element width and register group the next instructions work on; llvm-mca's
 // instrument manager turns those into the scheduling classes of that shape). An
-// instruction weighs its reciprocal throughput in units of a `vadd.vv` of the same
-// shape, at least one: instructions the vector unit does at full rate count one as
-// before, and a `vrgather.vv`, which the unit does element by element on some CPUs
-// (sifive-x280: 36 `vadd.vv` of 32 bytes), counts what it costs.
+// instruction weighs its reciprocal throughput in cycles, rounded, at least one: a
+// `vadd.vv` of one register or less counts one as before, of a group of two registers
+// two, and a `vrgather.vv`, which some CPUs do element by element, what it costs
+// (sifive-x280: 36 for 32 bytes).
 class ModelWeights {
   // Collects the instructions an assembly text parses to.
   class Collector : public MCStreamer {
@@ -526,14 +526,10 @@ class ModelWeights {
 
   TargetMachine &TM;
   std::unique_ptr<mca::InstrumentManager> IM;
-  std::optional<unsigned> VAdd; // the opcode weights are relative to
 
   explicit ModelWeights(TargetMachine &TM) : TM(TM) {
-    const MCInstrInfo &MCII = *TM.getMCInstrInfo();
-    IM.reset(TM.getTarget().createInstrumentManager(*TM.getMCSubtargetInfo(), MCII));
-    for (unsigned Op = 0; Op < MCII.getNumOpcodes(); ++Op)
-      if (MCII.getName(Op) == "VADD_VV")
-        VAdd = Op;
+    IM.reset(TM.getTarget().createInstrumentManager(*TM.getMCSubtargetInfo(),
+                                                    *TM.getMCInstrInfo()));
   }
 
   // The scheduling model's reciprocal throughput of `Inst` under `Shape`.
@@ -541,8 +537,6 @@ class ModelWeights {
                                    const SmallVector<mca::Instrument *> &Shape) const {
     const MCSubtargetInfo &STI = *TM.getMCSubtargetInfo();
     const MCSchedModel &Model = STI.getSchedModel();
-    if (!Model.hasInstrSchedModel())
-      return std::nullopt;
     unsigned Class = IM->getSchedClassID(*TM.getMCInstrInfo(), Inst, Shape);
     const MCSchedClassDesc *Desc = Model.getSchedClassDesc(Class);
     while (Desc && Desc->isValid() && Desc->isVariant()) {
@@ -568,9 +562,9 @@ public:
   }
 
   // What the instructions of `Text` (instruction lines only) weigh beyond one each; 0
-  // where anything cannot be read (the count alone then).
+  // where the CPU has no scheduling model or anything cannot be read (the count alone).
   int64_t extra(StringRef Text) const {
-    if (!IM || !VAdd || Text.empty())
+    if (!IM || Text.empty() || !TM.getMCSubtargetInfo()->getSchedModel().hasInstrSchedModel())
       return 0;
     const Target &T = TM.getTarget();
     SourceMgr Sources;
@@ -593,8 +587,6 @@ public:
       return 0;
     int64_t Extra = 0;
     SmallVector<mca::UniqueInstrument> Current;
-    MCInst Reference;
-    Reference.setOpcode(*VAdd);
     for (const MCInst &Inst : Insts.Insts) {
       // `vsetvli`/`vsetivli` set the shape of what follows.
       if (auto Shape = IM->createInstruments(Inst); !Shape.empty())
@@ -602,10 +594,8 @@ public:
       SmallVector<mca::Instrument *> Shape;
       for (auto &I : Current)
         Shape.push_back(I.get());
-      std::optional<double> Own = throughput(Inst, Shape);
-      std::optional<double> Unit = throughput(Reference, Shape);
-      if (Own && Unit && *Unit > 0)
-        Extra += std::max<int64_t>(0, std::llround(*Own / *Unit) - 1);
+      if (std::optional<double> Cycles = throughput(Inst, Shape))
+        Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
     }
     return Extra;
   }
@@ -618,7 +608,7 @@ public:
 // shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
 // there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
 //
-// On RISC-V V an instruction counts its weight ([`ModelWeights`]), not one: a
+// On RISC-V V an instruction counts its weight (`ModelWeights`), not one: a
 // `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them one.
 int64_t countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
   int64_t Count = 0;
