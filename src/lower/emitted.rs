@@ -314,12 +314,14 @@ fn riscv_v(core: Core, ty: IntVec, input: IntVec, loaded: Option<u32>) -> Option
         } else {
             ty.bits
         };
-        let load = match align {
-            a if a > 0 && 8 * a < bits => (
-                input.bits.max(8 * a),
-                input.total_bits() / input.bits.max(8 * a) as usize,
-            ),
-            _ => (bits, ty.lanes),
+        // Under a bitcast to wider elements, a load aligned to less than one of them
+        // loads narrower ones (`vle8` of 32 lanes for 8 × i32 aligned to a byte).
+        let narrow = 8 * align;
+        let load = if ty.bits > input.bits && align > 0 && narrow < ty.bits {
+            let bits = input.bits.max(narrow);
+            (bits, input.total_bits() / bits as usize)
+        } else {
+            (bits, ty.lanes)
         };
         ops.insert(0, load);
     }
