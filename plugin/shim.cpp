@@ -490,12 +490,15 @@ TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Featu
 }
 
 // Whether an instruction line only makes a zero register (`vpxor %xmm0, %xmm0, %xmm0`,
-// AArch64 `movi v0.2d, #0`): a constant like a constant-pool load, hoisted out of loops.
+// AArch64 `movi v0.2d, #0`, RISC-V `vmv.v.i v9, 0`): a constant like a constant-pool
+// load, hoisted out of loops.
 bool isZeroIdiom(StringRef Line) {
   auto [Mnemonic, Rest] = Line.split('\t');
   Rest = Rest.split('#').first.split("//").first.trim();
   if (Mnemonic == "movi")
     return Rest.ends_with(", #0") || Rest.ends_with(", #0000000000000000");
+  if (Mnemonic == "vmv.v.i")
+    return Rest.ends_with(", 0");
   if (!is_contained({"pxor", "vpxor", "xorps", "vxorps", "vpxord", "vpxorq"}, Mnemonic))
     return false;
   SmallVector<StringRef, 3> Ops;

@@ -204,9 +204,30 @@ def is_vector_inst(inst, fam):
     return mnemonic(inst).startswith("v")
 
 
+VSETVL = re.compile(r"vset(?:i)?vli\s+[^,]+,\s*[^,]+,\s*(e\d+),\s*(m\w+)")
+
+
+def entry_shape(body, start, region):
+    """RISC-V V: llvm-mca instrument comments giving the element width and register
+    group (`vsetvli`'s) that the loop's first vector instructions run under. Without
+    them llvm-mca prices instructions before the loop's first `vsetvli` at the worst
+    shape (LMUL 8: a `vle8` of 16 bytes 16 cycles, not 1), so a loop whose setting
+    the backend hoisted looked slower than the same loop with the setting inside. The
+    shape at the loop's head is the one at its end (the backend makes both paths into
+    the head agree): the loop's last `vsetvli`, else the last before the loop."""
+    before = [t for k, t in body[:start] if k == "inst"]
+    for text in reversed(region + before):
+        m = VSETVL.search(text)
+        if m:
+            sew, lmul = m.group(1).upper(), m.group(2).upper()
+            return [f"# LLVM-MCA-RISCV-LMUL {lmul}", f"# LLVM-MCA-RISCV-SEW {sew}"]
+    return []
+
+
 def hot_region(body, fam):
     """The loop with the most vector instructions (a backward branch's target to the
-    branch), or the whole function when it has no loop."""
+    branch), or the whole function when it has no loop. On RISC-V V the loop starts
+    with the shape it is entered with (`entry_shape`)."""
     labels = {}
     best = None
     for i, (kind, text) in enumerate(body):
@@ -215,12 +236,16 @@ def hot_region(body, fam):
             continue
         m = BRANCH_TARGET.search(text)
         if m and m.group(1) in labels:
-            region = [t for k, t in body[labels[m.group(1)]:i + 1] if k == "inst"]
+            start = labels[m.group(1)]
+            region = [t for k, t in body[start:i + 1] if k == "inst"]
             score = (sum(is_vector_inst(t, fam) for t in region), len(region))
             if best is None or score >= best[0]:
-                best = (score, region)
+                best = (score, region, start)
     if best is not None and best[0][0] > 0:
-        return best[1], True
+        (_, region, start) = best
+        if fam == "riscv":
+            region = entry_shape(body, start, region) + region
+        return region, True
     straight = [t for k, t in body if k == "inst" and not mnemonic(t).startswith("ret")]
     return straight, False
 
@@ -279,7 +304,8 @@ def measure(kernel, target, plugin, workdir):
             raise RuntimeError("empty kernel")
         tag = f"{kernel.name}.{target.name}.{'shuf' if plugin else 'stock'}"
         insts, rthroughput = mca(region, target, workdir, tag)
-        shuffles = sum(bool(SHUFFLE_MNEMONICS[fam].match(mnemonic(t))) for t in region)
+        shuffles = sum(bool(SHUFFLE_MNEMONICS[fam].match(mnemonic(t)))
+                       for t in region if not t.startswith("#"))
         items = items_per_iteration(remarks, target, kernel_lines(kernel)) if is_loop else 1.0
         return Measure(True, "", insts, shuffles, rthroughput, items, is_loop)
     except (RuntimeError, AttributeError) as e:

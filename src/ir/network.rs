@@ -468,9 +468,14 @@ pub fn only_store(wide: &WideShuffle) -> Option<(Inst, Value)> {
     if wide.roots.len() != 1 {
         return None;
     }
+    only_store_of(wide.anchor())
+}
+
+/// The simple store that is `inst`'s only user, and its address.
+pub fn only_store_of(inst: Inst) -> Option<(Inst, Value)> {
     // SAFETY: a live instruction's uses and users, read only.
     unsafe {
-        let root = wide.anchor().raw();
+        let root = inst.raw();
         let first = LLVMGetFirstUse(root);
         if first.is_null() || !LLVMGetNextUse(first).is_null() {
             return None;

@@ -236,31 +236,69 @@ pub fn lower_shuffles(
     }
 }
 
-/// What each plan's shuffle and recipe compile to alone (remembered per target, types,
-/// mask, operands and loop): `None` where they cannot be measured (TTI decides alone).
+/// What each plan's shuffle and recipe compile to alone, or with the store that is the
+/// shuffle's only user (remembered per target, types, mask, operands and loop): `None`
+/// where they cannot be measured (TTI decides alone). The store counts because the
+/// backend may fold the shuffle into it: RISC-V V stores a zero extension written as
+/// an interleave with zero as one segment store (`vsseg2e8` of the source and a zero
+/// register, 2 instructions for 16 bytes in `zext_u8_u16_shuffle`'s loop, against
+/// `vzext.vf2`, `vse8` and their two `vsetvli`s for the recipe).
 fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pair> {
     static MEASURED: Memo<Pair> = Memo::persistent("lower");
     let desc = target.desc();
-    let candidates = plans
+    let key = |site: &ir::ShuffleSite, choice: &Choice| {
+        format!(
+            "{}|{}|{:?}|{}|{}|{}|{:?}",
+            desc.key(),
+            ir::lower::in_cycle(site.inst),
+            ir::lower::lone_loads(site.inst),
+            site.source_ty,
+            site.shuffle.mask,
+            ir::lower::operand_key(site.inst),
+            choice.recipe.steps
+        )
+    };
+    let mut out: Vec<Option<Pair>> = plans
         .iter()
-        .map(|(site, choice, _)| Candidate {
-            key: format!(
-                "{}|{}|{:?}|{}|{}|{}|{:?}",
-                desc.key(),
-                ir::lower::in_cycle(site.inst),
-                ir::lower::lone_loads(site.inst),
-                site.source_ty,
-                site.shuffle.mask,
-                ir::lower::operand_key(site.inst),
-                choice.recipe.steps
-            ),
-            original: site.inst,
-            inputs: ir::lower::measured_inputs(site.inst),
-            in_loop: ir::lower::in_cycle(site.inst),
-            build: Box::new(|| ir::lower::build_recipe(site.inst, &choice.recipe)),
+        .map(|(site, choice, _)| {
+            let (store, address) = ir::network::only_store_of(site.inst)?;
+            let in_loop = ir::lower::in_cycle(site.inst);
+            let pair = MEASURED.get_or_make(format!("{}|store", key(site, choice)), || {
+                let built = ir::lower::build_recipe(site.inst, &choice.recipe)?;
+                let copy = ir::network::store_copy(store, built.result);
+                let mut inputs = ir::lower::measured_inputs(site.inst);
+                inputs.push(address);
+                let stock = target.emitted_for_stores(&[store], &inputs, !in_loop);
+                let emitted = target.emitted_for_stores(&[copy], &inputs, !in_loop);
+                ir::network::erase(copy);
+                ir::lower::discard(built);
+                Some((stock?, emitted?))
+            });
+            // Not measurable with the store: alone, as the others.
+            pair.is_some().then_some(pair)
         })
         .collect();
-    measure_pairs(target, &MEASURED, candidates)
+    let alone: Vec<usize> = (0..plans.len()).filter(|&i| out[i].is_none()).collect();
+    let candidates = alone
+        .iter()
+        .map(|&i| {
+            let (site, choice, _) = &plans[i];
+            Candidate {
+                key: key(site, choice),
+                original: site.inst,
+                inputs: ir::lower::measured_inputs(site.inst),
+                in_loop: ir::lower::in_cycle(site.inst),
+                build: Box::new(|| ir::lower::build_recipe(site.inst, &choice.recipe)),
+            }
+        })
+        .collect();
+    for (i, pair) in alone
+        .into_iter()
+        .zip(measure_pairs(target, &MEASURED, candidates))
+    {
+        out[i] = Some(pair);
+    }
+    out.into_iter().map(|p| p.flatten()).collect()
 }
 
 /// `freeze, zext to i16, bitcast to i8`, for remarks.

@@ -176,6 +176,7 @@ const WINDOW: Lanes = Lanes::Imm {
 
 const X86: Arch = Arch::X86_64;
 const A64: Arch = Arch::AArch64;
+const RV: Arch = Arch::RiscV64;
 
 /// The immediate of a table instruction that gives `lanes`: base 9, the first lane
 /// most significant, 8 for zero.
@@ -712,6 +713,105 @@ pub const INSNS: &[Insn] = &[
         emit: Emit::Intrinsic("llvm.aarch64.neon.tbl2"),
         asm: &["tbl"],
     },
+    // RISC-V V, four 32-bit lanes of one register (group). Costs count no `vsetvli`:
+    // the setting is shared with the code around (the measurement counts it).
+    Insn {
+        name: "vslideup",
+        arch: RV,
+        feature: "v",
+        operands: 2,
+        // The result is the first operand's register, its lanes below the offset kept
+        // (tail undisturbed).
+        tied: Some(0),
+        lanes: Lanes::Imm {
+            imms: 3,
+            lane: |imm, i| {
+                let offset = imm as usize + 1;
+                if i < offset {
+                    a(i as u16)
+                } else {
+                    b((i - offset) as u16)
+                }
+            },
+        },
+        cost: 1,
+        emit: Emit::Shuffle,
+        asm: &["vslideup.vi"],
+    },
+    Insn {
+        name: "vslidedown+vslideup",
+        arch: RV,
+        feature: "v",
+        operands: 2,
+        tied: None,
+        lanes: WINDOW,
+        cost: 2,
+        emit: Emit::Shuffle,
+        asm: &["vslidedown.vi", "vslideup.vi"],
+    },
+    Insn {
+        name: "vrgather.vi",
+        arch: RV,
+        feature: "v",
+        operands: 1,
+        tied: None,
+        lanes: Lanes::Imm {
+            imms: 4,
+            lane: |imm, _| a(imm),
+        },
+        cost: 1,
+        emit: Emit::Shuffle,
+        asm: &["vrgather.vi", "vmv.v.v"],
+    },
+    Insn {
+        name: "vmerge",
+        arch: RV,
+        feature: "v",
+        operands: 2,
+        tied: None,
+        // Lane i from the second operand where bit i of the immediate is set (the mask
+        // a `vmv.v.i` into v0).
+        lanes: Lanes::Imm {
+            imms: 16,
+            lane: |imm, i| {
+                if imm >> i & 1 == 1 {
+                    b(i as u16)
+                } else {
+                    a(i as u16)
+                }
+            },
+        },
+        cost: 2,
+        emit: Emit::Shuffle,
+        asm: &["vmerge.vvm", "vmv.v.i"],
+    },
+    Insn {
+        name: "vwaddu+vwmaccu",
+        arch: RV,
+        feature: "v",
+        operands: 2,
+        tied: None,
+        // a + b widened, plus b × (2^32 - 1): the two interleaved (`li` of -1 too).
+        lanes: INTERLEAVE_LOW,
+        cost: 3,
+        emit: Emit::Shuffle,
+        asm: &["vwaddu.vv", "vwmaccu.vx"],
+    },
+    Insn {
+        name: "vsll+vsrl+vor",
+        arch: RV,
+        feature: "v",
+        operands: 1,
+        tied: None,
+        // Pairs swapped: a rotation of 64-bit elements by 32 (`li` of 32 too).
+        lanes: Lanes::Imm {
+            imms: 1,
+            lane: |_, i| a(i as u16 ^ 1),
+        },
+        cost: 4,
+        emit: Emit::Shuffle,
+        asm: &["vsll.vx", "vsrl.vx", "vor.vv"],
+    },
 ];
 
 /// The instructions of `arch` available with `features` (LLVM's names, each implying the
@@ -733,6 +833,9 @@ pub fn level_has(level: &str, feature: &str) -> bool {
     let rank = |f: &str| X86_LEVELS.iter().position(|&l| l == f);
     matches!((rank(feature), rank(level)), (Some(needs), Some(has)) if needs <= has)
 }
+
+/// RISC-V CPUs with the vector extension (for functions that name no features).
+const RVV_CPUS: [&str; 4] = ["sifive-x280", "sifive-x390", "sifive-p470", "sifive-p670"];
 
 const X86_LEVELS: [&str; 6] = ["sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f"];
 
@@ -775,6 +878,12 @@ pub fn level(desc: &super::TargetDesc) -> Option<&'static str> {
         ),
         Arch::AArch64 if desc.features.split(',').any(|f| f == "-neon") => None,
         Arch::AArch64 => Some(""),
+        // The vector extension: from the features (clang's), or a CPU that has it
+        // (opt's `-mcpu`).
+        Arch::RiscV64 if desc.has_feature("v") => Some("v"),
+        Arch::RiscV64 if desc.features.is_empty() && RVV_CPUS.contains(&desc.cpu.as_str()) => {
+            Some("v")
+        }
         _ => None,
     }
 }
