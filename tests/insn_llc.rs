@@ -604,6 +604,7 @@ fn every_predicted_recipe_compiles_to_its_count() {
                     in_loop,
                     loaded: *loaded,
                     align: 0,
+                    stored: None,
                 };
                 let Some(want) = instructions(steps, *input, unit, place) else {
                     continue;

@@ -489,6 +489,18 @@ pub fn only_store_of(inst: Inst) -> Option<(Inst, Value)> {
     }
 }
 
+/// The address a store writes to.
+pub fn store_address(store: Inst) -> Value {
+    // SAFETY: a live store's pointer operand.
+    unsafe { Value::from_raw(LLVMGetOperand(store.raw(), 1)) }
+}
+
+/// The alignment of a store in bytes.
+pub fn store_alignment(store: Inst) -> u32 {
+    // SAFETY: a live store.
+    unsafe { LLVMGetAlignment(store.raw()) }
+}
+
 /// A copy of `store` that stores `value` (the network built for its shuffle) instead,
 /// right after `value`: to measure the two stores against each other, then [`erase`].
 pub fn store_copy(store: Inst, value: Inst) -> Inst {

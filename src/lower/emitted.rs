@@ -75,6 +75,9 @@ pub struct Place {
     /// The load's alignment in bytes (0: its type's own). RISC-V V loads elements no
     /// wider than that (a `<32 x i8>` load aligned to 1 stays `vle8` under a bitcast).
     pub align: u32,
+    /// The result is measured with the store that is its only user, of that alignment
+    /// in bytes (0: its type's own); RISC-V V only (the lowering measures stores there).
+    pub stored: Option<u32>,
 }
 
 /// The operation a recipe comes to once `freeze` and `bitcast`s (no instructions) are
@@ -153,6 +156,9 @@ fn core(steps: &[Step], input: IntVec) -> Option<(Core, IntVec)> {
 /// `None` where the model does not know.
 pub fn instructions(steps: &[Step], input: IntVec, unit: Unit, place: Place) -> Option<u32> {
     let (core, ty) = core(steps, input)?;
+    if place.stored.is_some() && unit != Unit::RiscVV {
+        return None;
+    }
     match unit {
         Unit::X86 {
             level,
@@ -161,7 +167,11 @@ pub fn instructions(steps: &[Step], input: IntVec, unit: Unit, place: Place) -> 
         } => x86(core, ty, level, bw, register_bits, place),
         Unit::Neon if !place.loaded => neon(core, ty),
         Unit::Neon => None,
-        Unit::RiscVV => riscv_v(core, ty, input, place.loaded.then_some(place.align)),
+        Unit::RiscVV => {
+            let output = steps.iter().try_fold(input, |t, s| s.output(t))?;
+            let stored = place.stored.map(|align| (output, align));
+            riscv_v(core, ty, input, place.loaded.then_some(place.align), stored)
+        }
     }
 }
 
@@ -249,8 +259,15 @@ fn neon(core: Core, ty: IntVec) -> Option<u32> {
     }
 }
 
-/// `loaded`: the source is a load, of that alignment (as [`Place::align`]).
-fn riscv_v(core: Core, ty: IntVec, input: IntVec, loaded: Option<u32>) -> Option<u32> {
+/// `loaded`: the source is a load, of that alignment (as [`Place::align`]); `stored`:
+/// the result (of that type) is stored, with that alignment.
+fn riscv_v(
+    core: Core,
+    ty: IntVec,
+    input: IntVec,
+    loaded: Option<u32>,
+    stored: Option<(IntVec, u32)>,
+) -> Option<u32> {
     // Register groups up to LMUL 8 of the least VLEN (128), in and out.
     let out = match core {
         Core::ZeroExtend { extract, to } => extract.map_or(ty.lanes, |e| e.1) * to as usize,
@@ -325,6 +342,17 @@ fn riscv_v(core: Core, ty: IntVec, input: IntVec, loaded: Option<u32>) -> Option
         };
         ops.insert(0, load);
     }
+    // A store (`vse*`) of elements no wider than its alignment, under its own setting
+    // unless the last instruction's agrees.
+    if let Some((output, align)) = stored {
+        let narrow = 8 * align;
+        let bits = if align > 0 && narrow < output.bits {
+            narrow
+        } else {
+            output.bits
+        };
+        ops.push((bits, output.total_bits() / bits as usize));
+    }
     let mut settings = 0;
     let mut large: Vec<usize> = amounts.into_iter().filter(|&a| a > 31).collect();
     for (i, &op) in ops.iter().enumerate() {
@@ -348,6 +376,7 @@ mod tests {
         in_loop: true,
         loaded: false,
         align: 0,
+        stored: None,
     };
 
     fn v(lanes: usize, bits: u32) -> IntVec {
@@ -372,6 +401,7 @@ mod tests {
             in_loop: true,
             loaded: true,
             align,
+            stored: None,
         };
         let rv = Unit::RiscVV;
         assert_eq!(instructions(&steps, v(32, 8), rv, loaded(1)), Some(11));
@@ -404,6 +434,7 @@ mod tests {
             in_loop: false,
             loaded: false,
             align: 0,
+            stored: None,
         };
         assert_eq!(instructions(&steps, v(64, 8), v3, outside), Some(5));
     }

@@ -21,6 +21,7 @@ pub use crate::lower::registers::Operand;
 use crate::lower::registers::{copies, Instr};
 use crate::lower::search::table_lookup;
 use crate::target::insn::{Emit, Insn, Lanes, Src};
+use crate::target::Arch;
 
 /// A value of the search: the source of each lane, `0..8` a lane of `A ++ B`, 8 zero.
 type Value = [u8; 4];
@@ -79,13 +80,16 @@ impl Sequence {
     }
 
     /// What it should compile to alone: [`Sequence::total`], less the index loads of
-    /// table instructions in a loop (hoisted out of it).
+    /// table instructions in a loop (hoisted out of it), and on RISC-V V with the
+    /// `vsetvli` that sets the shape the sequence works on (the descriptions' costs count
+    /// none: shared with the code around; alone, the sequence needs its own).
     pub fn predicted(&self, in_loop: bool) -> u32 {
         let hoisted: u32 = match in_loop {
             true => self.ops.iter().map(|op| op.insn.index_load()).sum(),
             false => 0,
         };
-        self.total() - hoisted
+        let setting = self.ops.iter().any(|op| op.insn.arch == Arch::RiscV64) as u32;
+        self.total() - hoisted + setting
     }
 
     /// `punpckldq(b, a), pshufd(#0)`: for remarks and reports.
