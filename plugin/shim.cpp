@@ -10,6 +10,8 @@
 #include "shim.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -85,6 +87,8 @@ struct ShufTarget {
   OptimizationRemarkEmitter &ORE;
   std::string CPU;
   std::string Features;
+  // The function's alias analysis (the pass manager's AAManager); none for tools.
+  AAResults *AA = nullptr;
 };
 
 namespace {
@@ -101,7 +105,8 @@ public:
     ShufTarget T{F, AM.getResult<TargetIRAnalysis>(F),
                  AM.getResult<OptimizationRemarkEmitterAnalysis>(F),
                  F.getFnAttribute("target-cpu").getValueAsString().str(),
-                 F.getFnAttribute("target-features").getValueAsString().str()};
+                 F.getFnAttribute("target-features").getValueAsString().str(),
+                 &AM.getResult<AAManager>(F)};
     int Result = shuf_run_function(wrap(&F), &T, Params.c_str());
     if (Result & SHUF_FAILED) {
       std::string Msg = ("shuffle-lib: internal error on function '" + F.getName() +
@@ -312,6 +317,37 @@ const char *shuf_target_triple(const ShufTarget *T) {
 const char *shuf_target_cpu(const ShufTarget *T) { return T->CPU.c_str(); }
 
 const char *shuf_target_features(const ShufTarget *T) { return T->Features.c_str(); }
+
+namespace {
+// `Size` bytes from `Ptr`, or from somewhere around it (`Size` 0: unknown).
+MemoryLocation location(LLVMValueRef Ptr, uint64_t Size) {
+  return MemoryLocation(unwrap(Ptr), Size ? LocationSize::upperBound(Size)
+                                          : LocationSize::beforeOrAfterPointer());
+}
+} // namespace
+
+int shuf_aa_may_alias(const ShufTarget *T, LLVMValueRef A, uint64_t SizeA, LLVMValueRef B,
+                      uint64_t SizeB) {
+  if (!T->AA)
+    return 1;
+  return !T->AA->isNoAlias(location(A, SizeA), location(B, SizeB));
+}
+
+int shuf_aa_may_write(const ShufTarget *T, LLVMValueRef Inst, LLVMValueRef Ptr,
+                      uint64_t Size) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  if (!T->AA || !I)
+    return 1;
+  return isModSet(T->AA->getModRefInfo(I, location(Ptr, Size)));
+}
+
+int shuf_aa_may_access(const ShufTarget *T, LLVMValueRef Inst, LLVMValueRef Ptr,
+                       uint64_t Size) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  if (!T->AA || !I)
+    return 1;
+  return isModOrRefSet(T->AA->getModRefInfo(I, location(Ptr, Size)));
+}
 
 int shuf_remarks_enabled(const ShufTarget *T) {
   return T->ORE.allowExtraAnalysis(PassName);

@@ -89,6 +89,16 @@ const char *shuf_target_triple(const ShufTarget *t);
 const char *shuf_target_cpu(const ShufTarget *t);
 const char *shuf_target_features(const ShufTarget *t);
 
+/* LLVM's alias analysis for the function (the pass manager's AAManager), on ranges of
+ * `size` bytes from a pointer, or from somewhere around it where `size` is 0. Each
+ * answers 1 where it may, or where there is no alias analysis (tools), 0 where it
+ * cannot. May the two ranges overlap? May `inst` write the range? Read or write it? */
+int shuf_aa_may_alias(const ShufTarget *t, LLVMValueRef a, uint64_t size_a, LLVMValueRef b,
+                      uint64_t size_b);
+int shuf_aa_may_write(const ShufTarget *t, LLVMValueRef inst, LLVMValueRef ptr, uint64_t size);
+int shuf_aa_may_access(const ShufTarget *t, LLVMValueRef inst, LLVMValueRef ptr,
+                       uint64_t size);
+
 /* Whether remarks of pass "shuffle-lib" are requested (so Rust builds their text only then). */
 int shuf_remarks_enabled(const ShufTarget *t);
 

@@ -739,7 +739,8 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
 /// of a random type copied in a random order from `%s` to `%d` (declared `noalias` or
 /// not), or within `%d` from one range to another (apart or overlapping), sometimes
 /// with a store between the copies; half of them computing an operation with a second
-/// range on the way (SLP trees). `main` passes overlapping pointers where
+/// range on the way (SLP trees); the store between writes into the copied range or
+/// beyond every range (apart by alias analysis). `main` passes overlapping pointers where
 /// nothing says they are apart: the pass must prove it or leave the copies alone.
 fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     const TYPES: [(&str, i64); 5] = [("i8", 1), ("i16", 2), ("i32", 4), ("float", 4), ("i64", 8)];
@@ -810,9 +811,14 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
         };
         body += &format!("  store {ty} {value}, ptr %a{j}, align 1\n");
         if between == Some(j) {
+            // Into the copied range, or beyond every range read or written (alias
+            // analysis proves that one apart: the copy may move across it).
+            let at = match rng.chance(50) {
+                true => rng.below((n as i64 * size) as u64),
+                false => 4000 + rng.below(64),
+            };
             body += &format!(
-                "  %e = getelementptr inbounds i8, ptr {src}, i64 {}\n  store i8 7, ptr %e, align 1\n",
-                rng.below((n as i64 * size) as u64)
+                "  %e = getelementptr inbounds i8, ptr {src}, i64 {at}\n  store i8 7, ptr %e, align 1\n"
             );
         }
     }

@@ -66,6 +66,25 @@ extern "C" {
     ) -> c_int;
     fn shuf_tti_vector_register_bits(t: *const ShufTarget) -> c_uint;
     fn shuf_tti_is_type_legal(t: *const ShufTarget, ty: LLVMTypeRef) -> c_int;
+    fn shuf_aa_may_alias(
+        t: *const ShufTarget,
+        a: LLVMValueRef,
+        size_a: u64,
+        b: LLVMValueRef,
+        size_b: u64,
+    ) -> c_int;
+    fn shuf_aa_may_write(
+        t: *const ShufTarget,
+        inst: LLVMValueRef,
+        ptr: LLVMValueRef,
+        size: u64,
+    ) -> c_int;
+    fn shuf_aa_may_access(
+        t: *const ShufTarget,
+        inst: LLVMValueRef,
+        ptr: LLVMValueRef,
+        size: u64,
+    ) -> c_int;
     fn shuf_tti_has_active_vector_length(t: *const ShufTarget) -> c_int;
     fn shuf_target_triple(t: *const ShufTarget) -> *const c_char;
     fn shuf_target_cpu(t: *const ShufTarget) -> *const c_char;
@@ -457,6 +476,26 @@ impl<'a> Target<'a> {
     pub fn vector_register_bits(&self) -> u32 {
         // SAFETY: valid context.
         unsafe { shuf_tti_vector_register_bits(self.0) }
+    }
+
+    /// Whether `a_bytes` from `a` and `b_bytes` from `b` may overlap, by LLVM's alias
+    /// analysis for the function (a size of 0: somewhere around the pointer). True
+    /// without one.
+    pub fn may_alias(&self, a: LLVMValueRef, a_bytes: u64, b: LLVMValueRef, b_bytes: u64) -> bool {
+        // SAFETY: valid context; live pointer values of the function.
+        unsafe { shuf_aa_may_alias(self.0, a, a_bytes, b, b_bytes) != 0 }
+    }
+
+    /// Whether `inst` may write any of `bytes` from `ptr` (as [`Target::may_alias`]).
+    pub fn may_write(&self, inst: LLVMValueRef, ptr: LLVMValueRef, bytes: u64) -> bool {
+        // SAFETY: valid context; a live instruction and pointer of the function.
+        unsafe { shuf_aa_may_write(self.0, inst, ptr, bytes) != 0 }
+    }
+
+    /// Whether `inst` may read or write any of `bytes` from `ptr`.
+    pub fn may_access(&self, inst: LLVMValueRef, ptr: LLVMValueRef, bytes: u64) -> bool {
+        // SAFETY: valid context; a live instruction and pointer of the function.
+        unsafe { shuf_aa_may_access(self.0, inst, ptr, bytes) != 0 }
     }
 
     pub fn is_type_legal(&self, ty: impl Into<LLVMTypeRef>) -> bool {

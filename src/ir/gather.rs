@@ -29,6 +29,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use super::lower::Value;
 use super::{base_and_offset, build_shuffle, fixed_lanes, is, is_poison, single_use, users};
 use super::{touches_memory, Function, Inst};
+use crate::ffi::Target;
 
 /// Elements of a block, at most (the networks' limit).
 const MAX_ELEMENTS: usize = 128;
@@ -234,8 +235,9 @@ unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
 
 /// Every group of gathers of `func` (one block, one vector type, one base) whose loads
 /// read each element of one block of 8 to 128 elements (a power of two) exactly once,
-/// where nothing between the first load and the last may write memory.
-pub fn load_gathers(func: Function) -> Vec<LoadGather> {
+/// where nothing between the first load and the last may write the block (LLVM's alias
+/// analysis for the function, through `target`).
+pub fn load_gathers(func: Function, target: &Target) -> Vec<LoadGather> {
     let mut groups: Vec<((LLVMBasicBlockRef, LLVMTypeRef, String), Vec<Gather>)> = Vec::new();
     for inst in func.instructions() {
         // SAFETY: live instructions of the function, read only.
@@ -257,12 +259,12 @@ pub fn load_gathers(func: Function) -> Vec<LoadGather> {
     groups
         .into_iter()
         // SAFETY: live instructions, read only.
-        .filter_map(|(_, members)| unsafe { whole_block(members) })
+        .filter_map(|(_, members)| unsafe { whole_block(members, target) })
         .collect()
 }
 
 /// `members` as one block read once, if they are.
-unsafe fn whole_block(mut members: Vec<Gather>) -> Option<LoadGather> {
+unsafe fn whole_block(mut members: Vec<Gather>, target: &Target) -> Option<LoadGather> {
     let root_ty = LLVMTypeOf(members[0].root);
     let bits = element_bits(LLVMGetElementType(root_ty))?;
     let bytes = i64::from(bits / 8);
@@ -286,7 +288,7 @@ unsafe fn whole_block(mut members: Vec<Gather>) -> Option<LoadGather> {
     }
     // The load of the block's first element gives the address; the first load of all
     // in the block is where the wide one goes, and nothing from there to the last may
-    // write memory.
+    // write the block.
     let loads: Vec<LLVMValueRef> = members.iter().flat_map(|g| g.loads.clone()).collect();
     let lowest = members
         .iter()
@@ -303,7 +305,11 @@ unsafe fn whole_block(mut members: Vec<Gather>) -> Option<LoadGather> {
             first.get_or_insert(i);
             last = Some(i);
             left -= 1;
-        } else if first.is_some() && touches_memory(i) && LLVMIsALoadInst(i).is_null() {
+        } else if first.is_some()
+            && touches_memory(i)
+            && LLVMIsALoadInst(i).is_null()
+            && target.may_write(i, address, elements as u64 * bytes as u64)
+        {
             return None;
         }
         i = LLVMGetNextInstruction(i);

@@ -9,6 +9,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use super::lower::Value;
 use super::{base_and_offset, single_use, touches_memory, Function, Inst};
+use crate::ffi::Target;
 use crate::slp::tree::{self, Node, Scalar};
 use crate::slp::{self as pure};
 
@@ -182,7 +183,7 @@ impl Reader {
 /// memory but the tree's loads and the window's stores, and no loaded range can
 /// overlap the stored one (one base and disjoint ranges, or two distinct identified
 /// objects: `noalias` arguments, allocas, globals).
-pub fn store_trees(func: Function) -> Vec<StoreTree> {
+pub fn store_trees(func: Function, target: &Target) -> Vec<StoreTree> {
     let mut out = Vec::new();
     // SAFETY: walking a live function's blocks and instructions, reading only.
     unsafe {
@@ -237,6 +238,7 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
                             break;
                         }
                         if let Some(t) = window(
+                            target,
                             &mut reader,
                             &stores,
                             i,
@@ -264,6 +266,7 @@ pub fn store_trees(func: Function) -> Vec<StoreTree> {
 /// values one tree, and its accesses may move.
 #[allow(clippy::too_many_arguments)]
 unsafe fn window(
+    target: &Target,
     reader: &mut Reader,
     stores: &[(LLVMValueRef, i64)],
     i: usize,
@@ -305,16 +308,40 @@ unsafe fn window(
         .copied()
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
-    if !quiet_between(first, last, &stored, &loads) {
+    let stored_len = n as i64 * bytes;
+    // Each range as LLVM's alias analysis is asked about it: from its base, as far as
+    // its end (its start unknown where before the base).
+    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f as u64 + len as u64);
+    let store_extent = extent(start, stored_len);
+    let load_ranges: Vec<(LLVMValueRef, u64)> = tree
+        .load_ranges()
+        .into_iter()
+        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
+        .collect();
+    // Another access in between must neither write what the tree loads (the loads
+    // move down to the last store) nor touch what the window stores (the stores move
+    // down too).
+    let undisturbed = |i: LLVMValueRef| {
+        !target.may_access(i, store_base, store_extent)
+            && load_ranges
+                .iter()
+                .all(|&(base, extent)| !target.may_write(i, base, extent))
+    };
+    if !quiet_between(first, last, &stored, &loads, undisturbed) {
         return None;
     }
-    let stored_len = n as i64 * bytes;
     for (base, from, len) in tree.load_ranges() {
         let base = reader.bases[base];
         let apart = if base == store_base {
             !pure::overlap_ranges(from, len as i64 * bytes, start, stored_len)
         } else {
             distinct_objects(base, store_base)
+                || !target.may_alias(
+                    base,
+                    extent(from, len as i64 * bytes),
+                    store_base,
+                    store_extent,
+                )
         };
         if !apart {
             return None;
@@ -332,17 +359,19 @@ unsafe fn window(
     })
 }
 
-/// Nothing between `first` and `last` (inclusive) touches memory but the tree's loads
-/// and the window's stores.
+/// Nothing between `first` and `last` (inclusive) touches memory but the tree's loads,
+/// the window's stores, and what `undisturbed` allows (LLVM's alias analysis: nothing
+/// the tree reads or writes).
 unsafe fn quiet_between(
     first: LLVMValueRef,
     last: LLVMValueRef,
     stores: &[LLVMValueRef],
     loads: &[LLVMValueRef],
+    undisturbed: impl Fn(LLVMValueRef) -> bool,
 ) -> bool {
     let mut i = first;
     loop {
-        if touches_memory(i) && !stores.contains(&i) && !loads.contains(&i) {
+        if touches_memory(i) && !stores.contains(&i) && !loads.contains(&i) && !undisturbed(i) {
             return false;
         }
         if i == last {

@@ -43,7 +43,7 @@ pub fn prepare(func: Function, target: &Target, always: bool) -> Vec<Pending> {
         return Vec::new();
     }
     let register_bits = target.vector_register_bits().max(128) as usize;
-    ir::gather::load_gathers(func)
+    ir::gather::load_gathers(func, target)
         .into_iter()
         .filter_map(|gather| {
             let lanes = (register_bits / gather.element_bits as usize).min(gather.elements());

@@ -37,7 +37,7 @@ pub fn vectorize_trees(
     remarks: bool,
     changed: &mut bool,
 ) {
-    for t in ir::slp::store_trees(func) {
+    for t in ir::slp::store_trees(func, target) {
         let in_loop = ir::lower::in_cycle(t.stores[0]);
         let n = t.stores.len();
         if stage == Stage::Early && !always && !t.tree.permutes() {

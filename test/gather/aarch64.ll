@@ -3,7 +3,8 @@
 ; 16 gathered <4 x i8>) become one load of the block, cut into 16-byte registers (a
 ; network of zip1/zip2 then transposes them) and each vector taken from its register:
 ; about 180 instructions (64 `ld1` lane loads and their addresses) -> about 60.
-; A store between the loads, or an element read twice, leaves the gathers alone.
+; A store between the loads that may write the block, or an element read twice, leaves
+; the gathers alone; a store alias analysis puts elsewhere does not.
 ; REQUIRES: aarch64-registered-target
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes=shuffle-lib -S %s | %llc -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 | FileCheck %s --check-prefix=ASM
@@ -264,6 +265,251 @@ define void @gather_4x16(ptr %in, ptr %out, i64 %i) {
 ; CHECK:         ret void
 define void @store_between(ptr %in, ptr %out, i64 %i) {
   %bst = getelementptr inbounds i8, ptr %in, i64 63
+  %s0 = shl i64 %i, 6
+  %b0 = getelementptr inbounds i8, ptr %in, i64 %s0
+  %s1 = shl i64 %i, 6
+  %b1 = getelementptr inbounds i8, ptr %in, i64 %s1
+  %s2 = shl i64 %i, 6
+  %b2 = getelementptr inbounds i8, ptr %in, i64 %s2
+  %s3 = shl i64 %i, 6
+  %b3 = getelementptr inbounds i8, ptr %in, i64 %s3
+  %a0_0 = getelementptr inbounds i8, ptr %b0, i64 0
+  %l0_0 = load i8, ptr %a0_0, align 1
+  %g0_0 = insertelement <4 x i8> poison, i8 %l0_0, i64 0
+  %a0_1 = getelementptr inbounds i8, ptr %b1, i64 16
+  %l0_1 = load i8, ptr %a0_1, align 1
+  %g0_1 = insertelement <4 x i8> %g0_0, i8 %l0_1, i64 1
+  %a0_2 = getelementptr inbounds i8, ptr %b2, i64 32
+  %l0_2 = load i8, ptr %a0_2, align 1
+  %g0_2 = insertelement <4 x i8> %g0_1, i8 %l0_2, i64 2
+  %a0_3 = getelementptr inbounds i8, ptr %b3, i64 48
+  %l0_3 = load i8, ptr %a0_3, align 1
+  %v0 = insertelement <4 x i8> %g0_2, i8 %l0_3, i64 3
+  %z0 = zext <4 x i8> %v0 to <4 x i32>
+  %a1_0 = getelementptr inbounds i8, ptr %b0, i64 1
+  %l1_0 = load i8, ptr %a1_0, align 1
+  %g1_0 = insertelement <4 x i8> poison, i8 %l1_0, i64 0
+  %a1_1 = getelementptr inbounds i8, ptr %b1, i64 17
+  %l1_1 = load i8, ptr %a1_1, align 1
+  %g1_1 = insertelement <4 x i8> %g1_0, i8 %l1_1, i64 1
+  %a1_2 = getelementptr inbounds i8, ptr %b2, i64 33
+  %l1_2 = load i8, ptr %a1_2, align 1
+  %g1_2 = insertelement <4 x i8> %g1_1, i8 %l1_2, i64 2
+  %a1_3 = getelementptr inbounds i8, ptr %b3, i64 49
+  %l1_3 = load i8, ptr %a1_3, align 1
+  %v1 = insertelement <4 x i8> %g1_2, i8 %l1_3, i64 3
+  %z1 = zext <4 x i8> %v1 to <4 x i32>
+  %a2_0 = getelementptr inbounds i8, ptr %b0, i64 2
+  %l2_0 = load i8, ptr %a2_0, align 1
+  %g2_0 = insertelement <4 x i8> poison, i8 %l2_0, i64 0
+  %a2_1 = getelementptr inbounds i8, ptr %b1, i64 18
+  %l2_1 = load i8, ptr %a2_1, align 1
+  %g2_1 = insertelement <4 x i8> %g2_0, i8 %l2_1, i64 1
+  %a2_2 = getelementptr inbounds i8, ptr %b2, i64 34
+  %l2_2 = load i8, ptr %a2_2, align 1
+  %g2_2 = insertelement <4 x i8> %g2_1, i8 %l2_2, i64 2
+  %a2_3 = getelementptr inbounds i8, ptr %b3, i64 50
+  %l2_3 = load i8, ptr %a2_3, align 1
+  %v2 = insertelement <4 x i8> %g2_2, i8 %l2_3, i64 3
+  %z2 = zext <4 x i8> %v2 to <4 x i32>
+  %a3_0 = getelementptr inbounds i8, ptr %b0, i64 3
+  %l3_0 = load i8, ptr %a3_0, align 1
+  %g3_0 = insertelement <4 x i8> poison, i8 %l3_0, i64 0
+  %a3_1 = getelementptr inbounds i8, ptr %b1, i64 19
+  %l3_1 = load i8, ptr %a3_1, align 1
+  %g3_1 = insertelement <4 x i8> %g3_0, i8 %l3_1, i64 1
+  %a3_2 = getelementptr inbounds i8, ptr %b2, i64 35
+  %l3_2 = load i8, ptr %a3_2, align 1
+  %g3_2 = insertelement <4 x i8> %g3_1, i8 %l3_2, i64 2
+  %a3_3 = getelementptr inbounds i8, ptr %b3, i64 51
+  %l3_3 = load i8, ptr %a3_3, align 1
+  %v3 = insertelement <4 x i8> %g3_2, i8 %l3_3, i64 3
+  %z3 = zext <4 x i8> %v3 to <4 x i32>
+  %a4_0 = getelementptr inbounds i8, ptr %b0, i64 4
+  %l4_0 = load i8, ptr %a4_0, align 1
+  %g4_0 = insertelement <4 x i8> poison, i8 %l4_0, i64 0
+  %a4_1 = getelementptr inbounds i8, ptr %b1, i64 20
+  %l4_1 = load i8, ptr %a4_1, align 1
+  %g4_1 = insertelement <4 x i8> %g4_0, i8 %l4_1, i64 1
+  %a4_2 = getelementptr inbounds i8, ptr %b2, i64 36
+  %l4_2 = load i8, ptr %a4_2, align 1
+  %g4_2 = insertelement <4 x i8> %g4_1, i8 %l4_2, i64 2
+  %a4_3 = getelementptr inbounds i8, ptr %b3, i64 52
+  %l4_3 = load i8, ptr %a4_3, align 1
+  %v4 = insertelement <4 x i8> %g4_2, i8 %l4_3, i64 3
+  %z4 = zext <4 x i8> %v4 to <4 x i32>
+  %a5_0 = getelementptr inbounds i8, ptr %b0, i64 5
+  %l5_0 = load i8, ptr %a5_0, align 1
+  %g5_0 = insertelement <4 x i8> poison, i8 %l5_0, i64 0
+  %a5_1 = getelementptr inbounds i8, ptr %b1, i64 21
+  %l5_1 = load i8, ptr %a5_1, align 1
+  %g5_1 = insertelement <4 x i8> %g5_0, i8 %l5_1, i64 1
+  %a5_2 = getelementptr inbounds i8, ptr %b2, i64 37
+  %l5_2 = load i8, ptr %a5_2, align 1
+  %g5_2 = insertelement <4 x i8> %g5_1, i8 %l5_2, i64 2
+  %a5_3 = getelementptr inbounds i8, ptr %b3, i64 53
+  %l5_3 = load i8, ptr %a5_3, align 1
+  %v5 = insertelement <4 x i8> %g5_2, i8 %l5_3, i64 3
+  %z5 = zext <4 x i8> %v5 to <4 x i32>
+  %a6_0 = getelementptr inbounds i8, ptr %b0, i64 6
+  %l6_0 = load i8, ptr %a6_0, align 1
+  %g6_0 = insertelement <4 x i8> poison, i8 %l6_0, i64 0
+  %a6_1 = getelementptr inbounds i8, ptr %b1, i64 22
+  %l6_1 = load i8, ptr %a6_1, align 1
+  %g6_1 = insertelement <4 x i8> %g6_0, i8 %l6_1, i64 1
+  %a6_2 = getelementptr inbounds i8, ptr %b2, i64 38
+  %l6_2 = load i8, ptr %a6_2, align 1
+  %g6_2 = insertelement <4 x i8> %g6_1, i8 %l6_2, i64 2
+  %a6_3 = getelementptr inbounds i8, ptr %b3, i64 54
+  %l6_3 = load i8, ptr %a6_3, align 1
+  %v6 = insertelement <4 x i8> %g6_2, i8 %l6_3, i64 3
+  %z6 = zext <4 x i8> %v6 to <4 x i32>
+  %a7_0 = getelementptr inbounds i8, ptr %b0, i64 7
+  %l7_0 = load i8, ptr %a7_0, align 1
+  %g7_0 = insertelement <4 x i8> poison, i8 %l7_0, i64 0
+  %a7_1 = getelementptr inbounds i8, ptr %b1, i64 23
+  %l7_1 = load i8, ptr %a7_1, align 1
+  %g7_1 = insertelement <4 x i8> %g7_0, i8 %l7_1, i64 1
+  %a7_2 = getelementptr inbounds i8, ptr %b2, i64 39
+  %l7_2 = load i8, ptr %a7_2, align 1
+  %g7_2 = insertelement <4 x i8> %g7_1, i8 %l7_2, i64 2
+  %a7_3 = getelementptr inbounds i8, ptr %b3, i64 55
+  %l7_3 = load i8, ptr %a7_3, align 1
+  %v7 = insertelement <4 x i8> %g7_2, i8 %l7_3, i64 3
+  %z7 = zext <4 x i8> %v7 to <4 x i32>
+  %a8_0 = getelementptr inbounds i8, ptr %b0, i64 8
+  %l8_0 = load i8, ptr %a8_0, align 1
+  %g8_0 = insertelement <4 x i8> poison, i8 %l8_0, i64 0
+  %a8_1 = getelementptr inbounds i8, ptr %b1, i64 24
+  %l8_1 = load i8, ptr %a8_1, align 1
+  %g8_1 = insertelement <4 x i8> %g8_0, i8 %l8_1, i64 1
+  %a8_2 = getelementptr inbounds i8, ptr %b2, i64 40
+  %l8_2 = load i8, ptr %a8_2, align 1
+  %g8_2 = insertelement <4 x i8> %g8_1, i8 %l8_2, i64 2
+  %a8_3 = getelementptr inbounds i8, ptr %b3, i64 56
+  %l8_3 = load i8, ptr %a8_3, align 1
+  %v8 = insertelement <4 x i8> %g8_2, i8 %l8_3, i64 3
+  store i8 0, ptr %bst, align 1
+  %z8 = zext <4 x i8> %v8 to <4 x i32>
+  %a9_0 = getelementptr inbounds i8, ptr %b0, i64 9
+  %l9_0 = load i8, ptr %a9_0, align 1
+  %g9_0 = insertelement <4 x i8> poison, i8 %l9_0, i64 0
+  %a9_1 = getelementptr inbounds i8, ptr %b1, i64 25
+  %l9_1 = load i8, ptr %a9_1, align 1
+  %g9_1 = insertelement <4 x i8> %g9_0, i8 %l9_1, i64 1
+  %a9_2 = getelementptr inbounds i8, ptr %b2, i64 41
+  %l9_2 = load i8, ptr %a9_2, align 1
+  %g9_2 = insertelement <4 x i8> %g9_1, i8 %l9_2, i64 2
+  %a9_3 = getelementptr inbounds i8, ptr %b3, i64 57
+  %l9_3 = load i8, ptr %a9_3, align 1
+  %v9 = insertelement <4 x i8> %g9_2, i8 %l9_3, i64 3
+  %z9 = zext <4 x i8> %v9 to <4 x i32>
+  %a10_0 = getelementptr inbounds i8, ptr %b0, i64 10
+  %l10_0 = load i8, ptr %a10_0, align 1
+  %g10_0 = insertelement <4 x i8> poison, i8 %l10_0, i64 0
+  %a10_1 = getelementptr inbounds i8, ptr %b1, i64 26
+  %l10_1 = load i8, ptr %a10_1, align 1
+  %g10_1 = insertelement <4 x i8> %g10_0, i8 %l10_1, i64 1
+  %a10_2 = getelementptr inbounds i8, ptr %b2, i64 42
+  %l10_2 = load i8, ptr %a10_2, align 1
+  %g10_2 = insertelement <4 x i8> %g10_1, i8 %l10_2, i64 2
+  %a10_3 = getelementptr inbounds i8, ptr %b3, i64 58
+  %l10_3 = load i8, ptr %a10_3, align 1
+  %v10 = insertelement <4 x i8> %g10_2, i8 %l10_3, i64 3
+  %z10 = zext <4 x i8> %v10 to <4 x i32>
+  %a11_0 = getelementptr inbounds i8, ptr %b0, i64 11
+  %l11_0 = load i8, ptr %a11_0, align 1
+  %g11_0 = insertelement <4 x i8> poison, i8 %l11_0, i64 0
+  %a11_1 = getelementptr inbounds i8, ptr %b1, i64 27
+  %l11_1 = load i8, ptr %a11_1, align 1
+  %g11_1 = insertelement <4 x i8> %g11_0, i8 %l11_1, i64 1
+  %a11_2 = getelementptr inbounds i8, ptr %b2, i64 43
+  %l11_2 = load i8, ptr %a11_2, align 1
+  %g11_2 = insertelement <4 x i8> %g11_1, i8 %l11_2, i64 2
+  %a11_3 = getelementptr inbounds i8, ptr %b3, i64 59
+  %l11_3 = load i8, ptr %a11_3, align 1
+  %v11 = insertelement <4 x i8> %g11_2, i8 %l11_3, i64 3
+  %z11 = zext <4 x i8> %v11 to <4 x i32>
+  %a12_0 = getelementptr inbounds i8, ptr %b0, i64 12
+  %l12_0 = load i8, ptr %a12_0, align 1
+  %g12_0 = insertelement <4 x i8> poison, i8 %l12_0, i64 0
+  %a12_1 = getelementptr inbounds i8, ptr %b1, i64 28
+  %l12_1 = load i8, ptr %a12_1, align 1
+  %g12_1 = insertelement <4 x i8> %g12_0, i8 %l12_1, i64 1
+  %a12_2 = getelementptr inbounds i8, ptr %b2, i64 44
+  %l12_2 = load i8, ptr %a12_2, align 1
+  %g12_2 = insertelement <4 x i8> %g12_1, i8 %l12_2, i64 2
+  %a12_3 = getelementptr inbounds i8, ptr %b3, i64 60
+  %l12_3 = load i8, ptr %a12_3, align 1
+  %v12 = insertelement <4 x i8> %g12_2, i8 %l12_3, i64 3
+  %z12 = zext <4 x i8> %v12 to <4 x i32>
+  %a13_0 = getelementptr inbounds i8, ptr %b0, i64 13
+  %l13_0 = load i8, ptr %a13_0, align 1
+  %g13_0 = insertelement <4 x i8> poison, i8 %l13_0, i64 0
+  %a13_1 = getelementptr inbounds i8, ptr %b1, i64 29
+  %l13_1 = load i8, ptr %a13_1, align 1
+  %g13_1 = insertelement <4 x i8> %g13_0, i8 %l13_1, i64 1
+  %a13_2 = getelementptr inbounds i8, ptr %b2, i64 45
+  %l13_2 = load i8, ptr %a13_2, align 1
+  %g13_2 = insertelement <4 x i8> %g13_1, i8 %l13_2, i64 2
+  %a13_3 = getelementptr inbounds i8, ptr %b3, i64 61
+  %l13_3 = load i8, ptr %a13_3, align 1
+  %v13 = insertelement <4 x i8> %g13_2, i8 %l13_3, i64 3
+  %z13 = zext <4 x i8> %v13 to <4 x i32>
+  %a14_0 = getelementptr inbounds i8, ptr %b0, i64 14
+  %l14_0 = load i8, ptr %a14_0, align 1
+  %g14_0 = insertelement <4 x i8> poison, i8 %l14_0, i64 0
+  %a14_1 = getelementptr inbounds i8, ptr %b1, i64 30
+  %l14_1 = load i8, ptr %a14_1, align 1
+  %g14_1 = insertelement <4 x i8> %g14_0, i8 %l14_1, i64 1
+  %a14_2 = getelementptr inbounds i8, ptr %b2, i64 46
+  %l14_2 = load i8, ptr %a14_2, align 1
+  %g14_2 = insertelement <4 x i8> %g14_1, i8 %l14_2, i64 2
+  %a14_3 = getelementptr inbounds i8, ptr %b3, i64 62
+  %l14_3 = load i8, ptr %a14_3, align 1
+  %v14 = insertelement <4 x i8> %g14_2, i8 %l14_3, i64 3
+  %z14 = zext <4 x i8> %v14 to <4 x i32>
+  %a15_0 = getelementptr inbounds i8, ptr %b0, i64 15
+  %l15_0 = load i8, ptr %a15_0, align 1
+  %g15_0 = insertelement <4 x i8> poison, i8 %l15_0, i64 0
+  %a15_1 = getelementptr inbounds i8, ptr %b1, i64 31
+  %l15_1 = load i8, ptr %a15_1, align 1
+  %g15_1 = insertelement <4 x i8> %g15_0, i8 %l15_1, i64 1
+  %a15_2 = getelementptr inbounds i8, ptr %b2, i64 47
+  %l15_2 = load i8, ptr %a15_2, align 1
+  %g15_2 = insertelement <4 x i8> %g15_1, i8 %l15_2, i64 2
+  %a15_3 = getelementptr inbounds i8, ptr %b3, i64 63
+  %l15_3 = load i8, ptr %a15_3, align 1
+  %v15 = insertelement <4 x i8> %g15_2, i8 %l15_3, i64 3
+  %z15 = zext <4 x i8> %v15 to <4 x i32>
+  %c1 = add <4 x i32> %z0, %z1
+  %c2 = sub <4 x i32> %c1, %z2
+  %c3 = add <4 x i32> %c2, %z3
+  %c4 = sub <4 x i32> %c3, %z4
+  %c5 = add <4 x i32> %c4, %z5
+  %c6 = sub <4 x i32> %c5, %z6
+  %c7 = add <4 x i32> %c6, %z7
+  %c8 = sub <4 x i32> %c7, %z8
+  %c9 = add <4 x i32> %c8, %z9
+  %c10 = sub <4 x i32> %c9, %z10
+  %c11 = add <4 x i32> %c10, %z11
+  %c12 = sub <4 x i32> %c11, %z12
+  %c13 = add <4 x i32> %c12, %z13
+  %c14 = sub <4 x i32> %c13, %z14
+  %c15 = add <4 x i32> %c14, %z15
+  store <4 x i32> %c15, ptr %out, align 4
+  ret void
+}
+
+; A store between the loads that cannot write the block (another `noalias` argument:
+; LLVM's alias analysis, through the shim) does not stop the gather.
+; CHECK-LABEL: @store_elsewhere(
+; CHECK:         load <64 x i8>
+; CHECK:         store i8 0, ptr %bst
+; CHECK-NOT:     load i8
+; CHECK:         ret void
+define void @store_elsewhere(ptr noalias %in, ptr noalias %out, i64 %i) {
+  %bst = getelementptr inbounds i8, ptr %out, i64 63
   %s0 = shl i64 %i, 6
   %b0 = getelementptr inbounds i8, ptr %in, i64 %s0
   %s1 = shl i64 %i, 6
