@@ -481,21 +481,37 @@ impl<'a> Target<'a> {
     /// Whether `a_bytes` from `a` and `b_bytes` from `b` may overlap, by LLVM's alias
     /// analysis for the function (a size of 0: somewhere around the pointer). True
     /// without one.
-    pub fn may_alias(&self, a: LLVMValueRef, a_bytes: u64, b: LLVMValueRef, b_bytes: u64) -> bool {
+    pub fn may_alias(
+        &self,
+        a: impl Into<LLVMValueRef>,
+        a_bytes: u64,
+        b: impl Into<LLVMValueRef>,
+        b_bytes: u64,
+    ) -> bool {
         // SAFETY: valid context; live pointer values of the function.
-        unsafe { shuf_aa_may_alias(self.0, a, a_bytes, b, b_bytes) != 0 }
+        unsafe { shuf_aa_may_alias(self.0, a.into(), a_bytes, b.into(), b_bytes) != 0 }
     }
 
     /// Whether `inst` may write any of `bytes` from `ptr` (as [`Target::may_alias`]).
-    pub fn may_write(&self, inst: LLVMValueRef, ptr: LLVMValueRef, bytes: u64) -> bool {
+    pub fn may_write(
+        &self,
+        inst: impl Into<LLVMValueRef>,
+        ptr: impl Into<LLVMValueRef>,
+        bytes: u64,
+    ) -> bool {
         // SAFETY: valid context; a live instruction and pointer of the function.
-        unsafe { shuf_aa_may_write(self.0, inst, ptr, bytes) != 0 }
+        unsafe { shuf_aa_may_write(self.0, inst.into(), ptr.into(), bytes) != 0 }
     }
 
     /// Whether `inst` may read or write any of `bytes` from `ptr`.
-    pub fn may_access(&self, inst: LLVMValueRef, ptr: LLVMValueRef, bytes: u64) -> bool {
+    pub fn may_access(
+        &self,
+        inst: impl Into<LLVMValueRef>,
+        ptr: impl Into<LLVMValueRef>,
+        bytes: u64,
+    ) -> bool {
         // SAFETY: valid context; a live instruction and pointer of the function.
-        unsafe { shuf_aa_may_access(self.0, inst, ptr, bytes) != 0 }
+        unsafe { shuf_aa_may_access(self.0, inst.into(), ptr.into(), bytes) != 0 }
     }
 
     pub fn is_type_legal(&self, ty: impl Into<LLVMTypeRef>) -> bool {

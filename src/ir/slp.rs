@@ -311,7 +311,7 @@ unsafe fn window(
     let stored_len = n as i64 * bytes;
     // Each range as LLVM's alias analysis is asked about it: from its base, as far as
     // its end (its start unknown where before the base).
-    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f as u64 + len as u64);
+    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f + len as u64);
     let store_extent = extent(start, stored_len);
     let load_ranges: Vec<(LLVMValueRef, u64)> = tree
         .load_ranges()
