@@ -266,7 +266,8 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
             let store = measured_with_store(site.inst, arch)?;
             let address = ir::network::store_address(store);
             let in_loop = ir::lower::in_cycle(site.inst);
-            let pair = MEASURED.get_or_make(format!("{}|store", key(site, choice)), || {
+            let align = ir::network::store_alignment(store);
+            let pair = MEASURED.get_or_make(format!("{}|store{align}", key(site, choice)), || {
                 // The inputs first: a load only the shuffle reads is measured with it,
                 // before the recipe reads it too.
                 let mut inputs = ir::lower::measured_inputs(site.inst);
