@@ -167,6 +167,23 @@ const HIGH_HALVES: Lanes = Lanes::Imm {
     imms: 1,
     lane: |_, i| if i < 2 { a(2 + i as u16) } else { b(i as u16) },
 };
+/// Lane i from the second operand where bit i of the immediate is set, else from the
+/// first: blendps, RISC-V's vmerge (its mask a `vmv.v.i` into v0).
+const BLEND: Lanes = Lanes::Imm {
+    imms: 16,
+    lane: |imm, i| {
+        if imm >> i & 1 == 1 {
+            b(i as u16)
+        } else {
+            a(i as u16)
+        }
+    },
+};
+/// `a1 a0 a3 a2`: rev64, RISC-V's rotation of 64-bit elements by 32.
+const PAIRS_SWAPPED: Lanes = Lanes::Imm {
+    imms: 1,
+    lane: |_, i| a(i as u16 ^ 1),
+};
 /// Lanes `imm+1 .. imm+4` of the concatenation, the first operand low, whole 32-bit
 /// lanes: palignr, ext.
 const WINDOW: Lanes = Lanes::Imm {
@@ -417,16 +434,7 @@ pub const INSNS: &[Insn] = &[
         feature: "sse4.1",
         operands: 2,
         tied: Some(0),
-        lanes: Lanes::Imm {
-            imms: 16,
-            lane: |imm, i| {
-                if imm >> i & 1 == 1 {
-                    b(i as u16)
-                } else {
-                    a(i as u16)
-                }
-            },
-        },
+        lanes: BLEND,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &[
@@ -588,10 +596,7 @@ pub const INSNS: &[Insn] = &[
         feature: "neon",
         operands: 1,
         tied: None,
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| a(i as u16 ^ 1),
-        },
+        lanes: PAIRS_SWAPPED,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["rev64"],
@@ -769,18 +774,7 @@ pub const INSNS: &[Insn] = &[
         feature: "v",
         operands: 2,
         tied: None,
-        // Lane i from the second operand where bit i of the immediate is set (the mask
-        // a `vmv.v.i` into v0).
-        lanes: Lanes::Imm {
-            imms: 16,
-            lane: |imm, i| {
-                if imm >> i & 1 == 1 {
-                    b(i as u16)
-                } else {
-                    a(i as u16)
-                }
-            },
-        },
+        lanes: BLEND,
         cost: 2,
         emit: Emit::Shuffle,
         asm: &["vmerge.vvm", "vmv.v.i"],
@@ -804,10 +798,7 @@ pub const INSNS: &[Insn] = &[
         operands: 1,
         tied: None,
         // Pairs swapped: a rotation of 64-bit elements by 32 (`li` of 32 too).
-        lanes: Lanes::Imm {
-            imms: 1,
-            lane: |_, i| a(i as u16 ^ 1),
-        },
+        lanes: PAIRS_SWAPPED,
         cost: 4,
         emit: Emit::Shuffle,
         asm: &["vsll.vx", "vsrl.vx", "vor.vv"],
