@@ -179,6 +179,11 @@ const BLEND: Lanes = Lanes::Imm {
         }
     },
 };
+/// Lane `imm` of the first operand in every lane: dup, RISC-V's vrgather.vi.
+const SPLAT: Lanes = Lanes::Imm {
+    imms: 4,
+    lane: |imm, _| a(imm),
+};
 /// `a1 a0 a3 a2`: rev64, RISC-V's rotation of 64-bit elements by 32.
 const PAIRS_SWAPPED: Lanes = Lanes::Imm {
     imms: 1,
@@ -607,10 +612,7 @@ pub const INSNS: &[Insn] = &[
         feature: "neon",
         operands: 1,
         tied: None,
-        lanes: Lanes::Imm {
-            imms: 4,
-            lane: |imm, _| a(imm),
-        },
+        lanes: SPLAT,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["dup"],
@@ -760,10 +762,7 @@ pub const INSNS: &[Insn] = &[
         feature: "v",
         operands: 1,
         tied: None,
-        lanes: Lanes::Imm {
-            imms: 4,
-            lane: |imm, _| a(imm),
-        },
+        lanes: SPLAT,
         cost: 1,
         emit: Emit::Shuffle,
         asm: &["vrgather.vi", "vmv.v.v"],
