@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """A sample of wider shuffles: 8 and 16 lanes, stock against shuf.
 
-The optimum sweep (`scripts/optimum.py`) covers every four-lane mask; the target
-descriptions do not yet cover wider registers or narrower lanes, so for those there is
-no optimum to compare with. This sweep checks the other half of the promise on them:
-shuf never emits more instructions than stock. For each type and CPU it takes a sample
+The optimum sweep (`scripts/optimum.py`) covers every four-lane mask. This sweep checks
+wider registers and narrower lanes: shuf never emits more instructions than stock, and
+how far both are from the fewest the wide descriptions reach (`shuf wide-optimum`:
+`src/lower/wide_search.rs`, trees of depth two over `target::wide`, plus `or` joining two
+byte tables; an upper bound on the true optimum, so where stock is below it the search
+falls short, and the report counts those). For each type and CPU it takes a sample
 of two-source masks, half uniformly random (10% poison lanes), half built from the
 shapes real code has (interleaves, even/odd lanes, rotations, blends, reversals,
 broadcasts, byte shifts with zero, each with some lanes made poison), and counts the
@@ -14,14 +16,16 @@ per mask, the result handed to an empty inline asm, `ret` not counted).
 
   scripts/sample_sweep.py [--count 2000] [--cpus x86-64-v3,...] [--no-report]
 
-`SHUF_PLUGIN` overrides the plugin (default `target/release/libshuf.so`). Writes
-bench/results/sample-sweep.md.
+`SHUF_PLUGIN` overrides the plugin (default `target/release/libshuf.so`), `SHUF_TOOL`
+the `shuf` binary (default `target/release/shuf`). Writes bench/results/sample-sweep.md.
 """
 import argparse
 import collections
 import importlib.util
 import os
 import random
+import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -29,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LLVM_BIN = Path("/usr/lib/llvm-22/bin")
 PLUGIN = Path(os.environ.get("SHUF_PLUGIN", ROOT / "target" / "release" / "libshuf.so"))
+TOOL = Path(os.environ.get("SHUF_TOOL", PLUGIN.parent / "shuf"))
 CPUS = {"x86-64-v2": "x86_64-linux-gnu", "x86-64-v3": "x86_64-linux-gnu",
         "x86-64-v4": "x86_64-linux-gnu", "neoverse-n1": "aarch64-linux-gnu"}
 # (lanes, element): 128-bit types everywhere, 256-bit ones on AVX2 and later (`x` takes
@@ -104,6 +109,34 @@ _spec.loader.exec_module(optimum)
 run, counts = optimum.run, optimum.counts
 
 
+def vzerouppers(asm):
+    """`vzeroupper`s per function `m<code>`: the calling convention's, not the shuffle's."""
+    out, current = collections.Counter(), None
+    for line in asm.splitlines():
+        m = re.match(r"^m(\d+):", line)
+        if m:
+            current = int(m.group(1))
+        elif current is not None and line.strip() == "vzeroupper":
+            out[current] += 1
+    return out
+
+
+def searched(cpu, lanes, elem, masks, zero):
+    """The wide search's fewest instructions per mask (None where out of its reach)."""
+    text = "".join(",".join(map(str, m)) + (" zero\n" if z else "\n")
+                   for m, z in zip(masks, zero))
+    r = subprocess.run([TOOL, "wide-optimum", cpu, f"{lanes}x{elem}"], input=text,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"sample_sweep: shuf wide-optimum failed:\n{r.stderr[:2000]}")
+    out = []
+    for line in r.stdout.splitlines():
+        word, _, seq = line.partition(" ")
+        out.append(None if word == "none" else (int(word), seq))
+    assert len(out) == len(masks)
+    return out
+
+
 def show(mask):
     return "<" + ",".join("u" if m < 0 else str(m) for m in mask) + ">"
 
@@ -116,18 +149,25 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-report", action="store_true")
     args = ap.parse_args()
-    if not PLUGIN.exists():
-        sys.exit(f"sample_sweep: {PLUGIN} not found (cargo build --release)")
+    for needed in (PLUGIN, TOOL):
+        if not needed.exists():
+            sys.exit(f"sample_sweep: {needed} not found (cargo build --release)")
     lines = ["# Sample sweep: 8 and 16 lanes", "",
              f"{args.count} two-source masks per type and CPU (seed {args.seed}; half "
              "uniformly random, half of the shapes real code has, some lanes poison; the "
              "second operand is `zeroinitializer` for a tenth of them): instructions `llc` "
              "emits for the mask as written (stock) and after `opt -passes=shuffle-lib` "
-             "(shuf), each function handing its shuffle to an empty inline asm. No optimum: "
-             "the target descriptions cover four 32-bit lanes only. Written by "
-             "`scripts/sample_sweep.py`.", "",
+             "(shuf), each function handing its shuffle to an empty inline asm; and the "
+             "fewest instructions the wide descriptions reach (`shuf wide-optimum`: trees "
+             "of depth two, an upper bound on the optimum; the `vzeroupper` a 256-bit "
+             "function ends with added). *Reached*: masks within the search, over which the "
+             "*search* column and the comparisons with it are taken; *stock < search*: "
+             "masks where `llc` does better than the search finds (its bound falls short). "
+             "Written by `scripts/sample_sweep.py`.", "",
              "| cpu | type | masks | stock total | shuf total | shuf < stock | "
-             "shuf > stock |", "|---|---|---:|---:|---:|---:|---:|"]
+             "shuf > stock | reached | stock / shuf / search over reached | "
+             "stock > search | shuf > search | stock < search |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
     details = []
     worse_total = 0
     with tempfile.TemporaryDirectory(prefix="shuf-sample-") as tmp:
@@ -144,17 +184,41 @@ def main():
                 zero = [rng.random() < 0.1 for _ in masks]
                 src = work / f"{cpu}-{lanes}{elem}.ll"
                 src.write_text(module(masks, lanes, elem, constraint, zero))
-                stock = counts(run([LLVM_BIN / "llc", *target, "-O3", src, "-o", "-"]))
+                stock_asm = run([LLVM_BIN / "llc", *target, "-O3", src, "-o", "-"])
+                stock = counts(stock_asm)
                 after = work / f"{cpu}-{lanes}{elem}-after.ll"
                 run([LLVM_BIN / "opt", f"-load-pass-plugin={PLUGIN}", "-passes=shuffle-lib",
                      *target, src, "-S", "-o", after])
                 shuf = counts(run([LLVM_BIN / "llc", *target, "-O3", after, "-o", "-"]))
+                forced = vzerouppers(stock_asm)
+                search = searched(cpu, lanes, elem, masks, zero)
+                reached = [c for c in stock if search[c] is not None]
+                bound = {c: search[c][0] + forced[c] for c in reached}
+                stock_above = [c for c in reached if stock[c] > bound[c]]
+                shuf_above = [c for c in reached if shuf[c] > bound[c]]
+                short = [c for c in reached if stock[c] < bound[c]]
                 better = [c for c in stock if shuf[c] < stock[c]]
                 worse = [c for c in stock if shuf[c] > stock[c]]
                 worse_total += len(worse)
                 ty = f"<{lanes} x {elem}>"
                 lines.append(f"| {cpu} | `{ty}` | {len(stock)} | {sum(stock.values())} | "
-                             f"{sum(shuf.values())} | {len(better)} | {len(worse)} |")
+                             f"{sum(shuf.values())} | {len(better)} | {len(worse)} | "
+                             f"{len(reached)} | {sum(stock[c] for c in reached)} / "
+                             f"{sum(shuf[c] for c in reached)} / "
+                             f"{sum(bound.values())} | {len(stock_above)} | "
+                             f"{len(shuf_above)} | {len(short)} |")
+                def example(c):
+                    return (f"`{show(masks[c])}`{' with zero' if zero[c] else ''} stock "
+                            f"{stock[c]}, shuf {shuf[c]}, search {bound[c]} "
+                            f"({search[c][1]})")
+                if shuf_above:
+                    details.append(f"{cpu} `{ty}`: above the search on {len(shuf_above)} "
+                                   "masks, e.g. " + "; ".join(
+                                       example(c) for c in shuf_above[:4]) + ".")
+                if short:
+                    details.append(f"{cpu} `{ty}`: stock below the search on {len(short)} "
+                                   "masks, e.g. " + "; ".join(
+                                       example(c) for c in short[:4]) + ".")
                 print(lines[-1], flush=True)
                 if better:
                     gains = collections.Counter(stock[c] - shuf[c] for c in better)

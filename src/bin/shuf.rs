@@ -5,6 +5,7 @@
 //!                   [--target TRIPLE] [--cpu CPU] [--features F]
 //! shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
 //! shuf optimum CPU [--depth D] [--sequences]
+//! shuf wide-optimum CPU TYPE < MASKS
 //! ```
 //!
 //! `optimum` prints, for every two-source mask of four lanes with poison (6561, lanes
@@ -13,6 +14,11 @@
 //! the register copies they need in a function of their own (`shuf::lower::registers`):
 //! one line `MASK FEWEST WITH-COPIES`, and with `--sequences` the sequence.
 //! CPU is `x86-64`, `x86-64-v2`, `x86-64-v3`, `x86-64-v4` or an AArch64 CPU.
+//!
+//! `wide-optimum` reads one mask a line (`0,9,-1,3,...`, then `zero` where the second
+//! operand is a zero vector) of two operands of TYPE (`8xi16`, `16xi8`, `8xfloat`, ...,
+//! filling one register) and prints the fewest instructions the wide descriptions reach
+//! within trees of depth two (`shuf::lower::wide_search`) and the sequence, or `none`.
 //!
 //! MASK is a list of selectors, `4,2,5,1` or `<4, 2, poison, 1>` (`poison`, `u` or `-1`
 //! for a poison lane). N is the lanes of each operand (default: the mask's length).
@@ -38,6 +44,7 @@ const USAGE: &str = "usage: shuf explain MASK [--lanes N] [--first KIND] [--seco
 [--type T] [--target TRIPLE] [--cpu CPU] [--features F]
        shuf explain FILE.ll [--target TRIPLE] [--cpu CPU] [--features F]
        shuf optimum CPU [--depth D] [--sequences]
+       shuf wide-optimum CPU TYPE < MASKS
 KIND: var poison undef zero splat const";
 
 #[derive(Default)]
@@ -357,8 +364,84 @@ fn optimum(mut argv: impl Iterator<Item = String>) -> Result<(), String> {
     Ok(())
 }
 
+/// `shuf wide-optimum CPU TYPE`: per mask read from stdin, the fewest instructions
+/// the wide descriptions reach (trees of depth two), and the sequence.
+fn wide_optimum(mut argv: impl Iterator<Item = String>) -> Result<(), String> {
+    use shuf::lower::wide_search::WideSearcher;
+    use shuf::target::insn::x86_level;
+    use shuf::target::wide::{self, x86_has, Context, Demand};
+    use shuf::target::Arch;
+    use std::io::BufRead;
+    let usage = "shuf wide-optimum CPU TYPE (8xi16, 16xi8, 8xfloat, ...) < MASKS";
+    let cpu = argv.next().ok_or(usage)?;
+    let ty = argv.next().ok_or(usage)?;
+    let (lanes, element) = ty.split_once('x').ok_or(usage)?;
+    let lanes: u32 = lanes.parse().map_err(|_| usage)?;
+    let (element_bits, float) = match element {
+        "i8" => (8, false),
+        "i16" => (16, false),
+        "i32" => (32, false),
+        "i64" => (64, false),
+        "float" | "f32" => (32, true),
+        "double" | "f64" => (64, true),
+        _ => return Err(usage.into()),
+    };
+    let x86 = cpu.starts_with("x86-64");
+    let level = x86_level(&cpu);
+    let has = |f: &str| {
+        if x86 {
+            x86_has(level, &cpu, &|_| false, f)
+        } else {
+            f == "neon"
+        }
+    };
+    let cx = Context {
+        arch: if x86 { Arch::X86_64 } else { Arch::AArch64 },
+        has: &has,
+        register_bits: lanes * element_bits,
+        element_bits,
+        float,
+        in_loop: false,
+    };
+    let searcher = WideSearcher::new(cx, true);
+    let mut out = String::new();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let mut words = line.split_whitespace();
+        let Some(mask) = words.next() else { continue };
+        let zero = words.next() == Some("zero");
+        let mask: Vec<i32> = mask
+            .split(',')
+            .map(|m| m.parse().map_err(|_| format!("not a mask: {line}")))
+            .collect::<Result<_, String>>()?;
+        let demand: Vec<Demand> = wide::demand_of(&mask)
+            .into_iter()
+            .map(|d| match d {
+                Some(wide::Src::Lane(l)) if zero && u32::from(l) >= lanes => Some(wide::Src::Zero),
+                d => d,
+            })
+            .collect();
+        match searcher.search(&demand, element_bits) {
+            Some(seq) => out.push_str(&format!("{} {}\n", seq.cost, seq.describe())),
+            None => out.push_str("none\n"),
+        }
+    }
+    print!("{out}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let mut argv = std::env::args().skip(1).peekable();
+    if argv.peek().map(String::as_str) == Some("wide-optimum") {
+        argv.next();
+        return match wide_optimum(argv) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("shuf: {message}");
+                ExitCode::from(2)
+            }
+        };
+    }
     if argv.peek().map(String::as_str) == Some("optimum") {
         argv.next();
         return match optimum(argv) {

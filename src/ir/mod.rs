@@ -23,6 +23,7 @@ pub mod narrow;
 pub mod network;
 pub mod slp;
 pub mod vp;
+pub mod wide;
 
 use crate::algebra::canon::{Outcome, Source};
 use crate::algebra::mask::{Mask, Side};

@@ -35,6 +35,7 @@ pub mod registers;
 pub mod rules;
 pub mod search;
 pub mod sequence;
+pub mod wide_search;
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;

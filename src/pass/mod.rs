@@ -20,6 +20,7 @@ mod network;
 pub mod options;
 mod patterns;
 mod select;
+mod select_wide;
 mod slp;
 mod vp;
 
@@ -171,7 +172,10 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // Last: what is left a shuffle gets the cheapest instruction sequence.
         if options.select {
             timed(&TIME_SELECT, || {
-                select::select_sequences(func, target, always, remarks, changed)
+                select::select_sequences(func, target, always, remarks, changed);
+                if !always {
+                    select_wide::select_wide(func, target, remarks, changed);
+                }
             });
         }
     }

@@ -14,8 +14,9 @@
 //! | `lower`        | rewrite shuffles into cheaper non-shuffle IR (default)         |
 //! | `no-lower`     | leave that out                                                 |
 //! | `lower-always` | testing: every correct recipe, whatever the cost and context   |
-//! | `select`       | four-lane shuffles the backend lowers with more instructions    |
-//! |                | than the target's cheapest sequence become it (default; late)  |
+//! | `select`       | shuffles the backend lowers with more instructions than the     |
+//! |                | target's cheapest sequence become it: four lanes everywhere,   |
+//! |                | 8+ lanes of 128/256 bits on x86 and NEON (default; late)       |
 //! | `no-select`    | leave that out                                                 |
 //! | `narrow`       | truncations stored side by side become packs where the backend  |
 //! |                | narrows with more instructions (x86; default; late)            |

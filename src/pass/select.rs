@@ -298,7 +298,7 @@ pub fn select_sequences(
 /// Measured on `bench/kernels/permute_pairs_i32.c`, three permutes of two loaded
 /// vectors: each sequence is cheaper alone, and the kernel was 1.2x (x86-64-v3) and
 /// 1.33x (x86-64-v4) the instructions of stock with them.
-fn stands_alone(site: &ShuffleSite) -> bool {
+pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
     let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
     !ir::lower::in_shuffle_chain(site.inst)
         && !ir::lower::shared_load(site.inst)

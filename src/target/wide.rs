@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::insn::Src;
+pub use super::insn::Src;
 use super::Arch;
 
 /// The shape of one register.
@@ -1351,6 +1351,38 @@ pub fn cheapest(cx: Context, demand: &[Demand]) -> Option<(u32, &'static WideIns
     Menu::new(cx).cheapest(demand)
 }
 
+/// The instructions (with their places in [`WIDE`]) a register shuffle of `cx` may use,
+/// by element size: every size the register holds two of, widest first.
+pub fn offered(cx: Context) -> Vec<(Geometry, Vec<(usize, &'static WideInsn)>)> {
+    let Context {
+        arch,
+        has,
+        register_bits,
+        element_bits,
+        float,
+        ..
+    } = cx;
+    // Elements the table knows (not `i1` masks, not pointers).
+    let known = matches!(element_bits, 8 | 16 | 32 | 64);
+    [64u32, 32, 16, 8]
+        .into_iter()
+        .filter(|&size| known && register_bits / size >= 2)
+        .map(|size| {
+            let g = Geometry {
+                register_bits,
+                element_bits: size,
+            };
+            let insns = WIDE
+                .iter()
+                .enumerate()
+                .filter(|(_, i)| i.arch == arch && i.domain.admits(float))
+                .filter(|(_, i)| (i.feature)(g).is_some_and(has))
+                .collect();
+            (g, insns)
+        })
+        .collect()
+}
+
 /// The instructions a register shuffle of one context may use, by element size, each
 /// with its [`Reach`]: made once for the many masks of one context (a network's search
 /// prices hundreds).
@@ -1364,29 +1396,11 @@ type Offer = (&'static WideInsn, Arc<Reach>);
 
 impl<'a> Menu<'a> {
     pub fn new(cx: Context<'a>) -> Menu<'a> {
-        let Context {
-            arch,
-            has,
-            register_bits,
-            element_bits,
-            float,
-            ..
-        } = cx;
-        // Elements the table knows (not `i1` masks, not pointers).
-        let known = matches!(element_bits, 8 | 16 | 32 | 64);
-        let sizes = [64u32, 32, 16, 8]
+        let sizes = offered(cx)
             .into_iter()
-            .filter(|&size| known && register_bits / size >= 2)
-            .map(|size| {
-                let g = Geometry {
-                    register_bits,
-                    element_bits: size,
-                };
-                let insns = WIDE
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, i)| i.arch == arch && i.domain.admits(float))
-                    .filter(|(_, i)| (i.feature)(g).is_some_and(has))
+            .map(|(g, insns)| {
+                let insns = insns
+                    .into_iter()
                     .map(|(index, insn)| (insn, reach(index, insn, g)))
                     .collect();
                 (g, insns)

@@ -1,0 +1,262 @@
+//! Building a sequence of the wide descriptions (`crate::lower::wide_search`) in place
+//! of a shufflevector of any width.
+//!
+//! Each fixed form is a `shufflevector` on vectors of its element size (the form the
+//! descriptions are checked in by `tests/insn_llc.rs`); a table is its intrinsic with a
+//! constant index (`pshufb`, `vpermd`/`vpermps`, AArch64 `tbl1`/`tbl2`), since `llc`
+//! lowers most byte shuffles otherwise; the `or` join an `or`. Between two steps the
+//! value goes through `llvm.arithmetic.fence` (as in `ir::lower::build_sequence`), so
+//! that the DAG combiner does not merge the steps back into the shuffle they replace.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use super::lower::BuiltSequence;
+use super::Inst;
+use crate::lower::wide_search::{Operand, Step, WideSequence, OR};
+use crate::target::insn::Src;
+use crate::target::wide::Produce;
+
+/// Builds `seq` on the operands of the shufflevector `inst` right before it (floating
+/// point elements where `float` and the step's are 32 or 64 bits); `None` (nothing
+/// built) where a step has no emitted form here.
+pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Option<BuiltSequence> {
+    let raw = inst.raw();
+    // SAFETY: `inst` is a live shufflevector; everything is built right before it, and
+    // on failure every instruction built is erased, last first.
+    unsafe {
+        let (a, b) = (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1));
+        let ty = LLVMTypeOf(a);
+        if LLVMTypeOf(raw) != ty || seq.steps.is_empty() {
+            return None;
+        }
+        let ctx = LLVMGetTypeContext(ty);
+        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw)));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, raw);
+        let mut b_ = Build {
+            builder,
+            ctx,
+            module,
+            built: Vec::new(),
+        };
+        let mut values: Vec<LLVMValueRef> = Vec::new();
+        for (k, step) in seq.steps.iter().enumerate() {
+            let operand = |o: Operand| match o {
+                Operand::A => a,
+                Operand::B => b,
+                Operand::Zero => LLVMConstNull(ty),
+                Operand::Step(i) => values[i],
+            };
+            let Some(v) = b_.step(step, operand(step.x), operand(step.y), float) else {
+                for &i in b_.built.iter().rev() {
+                    LLVMInstructionEraseFromParent(i);
+                }
+                LLVMDisposeBuilder(builder);
+                return None;
+            };
+            let v = if k + 1 < seq.steps.len() {
+                b_.fence(v)
+            } else {
+                v
+            };
+            values.push(v);
+        }
+        let result = match seq.result {
+            Operand::Step(i) => values[i],
+            _ => {
+                for &i in b_.built.iter().rev() {
+                    LLVMInstructionEraseFromParent(i);
+                }
+                LLVMDisposeBuilder(builder);
+                return None;
+            }
+        };
+        let result = b_.cast(result, ty);
+        LLVMDisposeBuilder(builder);
+        if LLVMIsAInstruction(result).is_null() {
+            for &i in b_.built.iter().rev() {
+                LLVMInstructionEraseFromParent(i);
+            }
+            return None;
+        }
+        Some(BuiltSequence::new(Inst(result), b_.built))
+    }
+}
+
+struct Build {
+    builder: LLVMBuilderRef,
+    ctx: LLVMContextRef,
+    module: LLVMModuleRef,
+    built: Vec<LLVMValueRef>,
+}
+
+impl Build {
+    unsafe fn note(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+        if !LLVMIsAInstruction(v).is_null() {
+            self.built.push(v);
+        }
+        v
+    }
+
+    unsafe fn cast(&mut self, v: LLVMValueRef, to: LLVMTypeRef) -> LLVMValueRef {
+        if LLVMTypeOf(v) == to {
+            v
+        } else {
+            let c = LLVMBuildBitCast(self.builder, v, to, c"".as_ptr());
+            self.note(c)
+        }
+    }
+
+    /// `<bits / element x iN>` (or `float`/`double` where `float`).
+    unsafe fn vector(&self, bits: u32, element: u32, float: bool) -> LLVMTypeRef {
+        let elt = match (float, element) {
+            (true, 32) => LLVMFloatTypeInContext(self.ctx),
+            (true, 64) => LLVMDoubleTypeInContext(self.ctx),
+            _ => LLVMIntTypeInContext(self.ctx, element),
+        };
+        LLVMVectorType(elt, bits / element)
+    }
+
+    unsafe fn call(
+        &mut self,
+        name: &str,
+        overload: &[LLVMTypeRef],
+        args: &mut [LLVMValueRef],
+    ) -> LLVMValueRef {
+        let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+        let mut types = overload.to_vec();
+        let decl = LLVMGetIntrinsicDeclaration(self.module, id, types.as_mut_ptr(), types.len());
+        let fn_ty = LLVMIntrinsicGetType(self.ctx, id, types.as_mut_ptr(), types.len());
+        let v = LLVMBuildCall2(
+            self.builder,
+            fn_ty,
+            decl,
+            args.as_mut_ptr(),
+            args.len() as u32,
+            c"".as_ptr(),
+        );
+        self.note(v)
+    }
+
+    unsafe fn fence(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+        let bits = super::Type(LLVMTypeOf(v)).fixed_lanes().unwrap_or(0)
+            * super::Type(LLVMTypeOf(v)).element_bits().unwrap_or(0);
+        let floats = self.vector(bits, 32, true);
+        let f = self.cast(v, floats);
+        self.call("llvm.arithmetic.fence", &[floats], &mut [f])
+    }
+
+    unsafe fn constants(&self, bits: u32, values: &[u64]) -> LLVMValueRef {
+        let t = LLVMIntTypeInContext(self.ctx, bits);
+        let mut v: Vec<LLVMValueRef> = values.iter().map(|&x| LLVMConstInt(t, x, 0)).collect();
+        LLVMConstVector(v.as_mut_ptr(), v.len() as u32)
+    }
+
+    /// One step on `x` and `y`; `None` where it has no emitted form.
+    unsafe fn step(
+        &mut self,
+        step: &Step,
+        x: LLVMValueRef,
+        y: LLVMValueRef,
+        float: bool,
+    ) -> Option<LLVMValueRef> {
+        let g = step.geometry;
+        let bits = g.register_bits;
+        if std::ptr::eq(step.insn, &OR) {
+            let ints = self.vector(bits, 64, false);
+            let (ix, iy) = (self.cast(x, ints), self.cast(y, ints));
+            let v = LLVMBuildOr(self.builder, ix, iy, c"".as_ptr());
+            return Some(self.note(v));
+        }
+        let n = g.lanes();
+        let vt = self.vector(bits, g.element_bits, float);
+        match step.insn.produce {
+            Produce::Imm { .. } => {
+                let vx = self.cast(x, vt);
+                let vy = if y == x { vx } else { self.cast(y, vt) };
+                let zero_lanes = step.lanes.contains(&Some(Src::Zero));
+                // Zero lanes come from a zero second operand (one-operand forms only).
+                let second = match (step.insn.operands, zero_lanes) {
+                    (1, true) => LLVMConstNull(vt),
+                    (1, false) => LLVMGetPoison(vt),
+                    (_, false) => vy,
+                    _ => return None,
+                };
+                let i32t = LLVMInt32TypeInContext(self.ctx);
+                let mut mask: Vec<LLVMValueRef> = step
+                    .lanes
+                    .iter()
+                    .map(|l| match l {
+                        Some(Src::Lane(p)) => LLVMConstInt(i32t, u64::from(*p), 0),
+                        Some(Src::Zero) => LLVMConstInt(i32t, n as u64, 0),
+                        None => LLVMGetPoison(i32t),
+                    })
+                    .collect();
+                let mask = LLVMConstVector(mask.as_mut_ptr(), n as u32);
+                let v = LLVMBuildShuffleVector(self.builder, vx, second, mask, c"".as_ptr());
+                Some(self.note(v))
+            }
+            Produce::Table { .. } => self.table(step, x, y, float),
+        }
+    }
+
+    unsafe fn table(
+        &mut self,
+        step: &Step,
+        x: LLVMValueRef,
+        y: LLVMValueRef,
+        float: bool,
+    ) -> Option<LLVMValueRef> {
+        let g = step.geometry;
+        let bits = g.register_bits;
+        let lane = |l: &Option<Src>, zero: u64, within: usize| match l {
+            Some(Src::Lane(p)) => *p as u64 % within as u64,
+            _ => zero,
+        };
+        match (step.insn.name, bits, g.element_bits) {
+            ("pshufb", 128 | 256 | 512, 8) => {
+                let name = match bits {
+                    128 => "llvm.x86.ssse3.pshuf.b.128",
+                    256 => "llvm.x86.avx2.pshuf.b",
+                    _ => "llvm.x86.avx512.pshuf.b.512",
+                };
+                // Within each 16-byte block; the top bit zeroes.
+                let index: Vec<u64> = step.lanes.iter().map(|l| lane(l, 0x80, 16)).collect();
+                let bytes = self.vector(bits, 8, false);
+                let bx = self.cast(x, bytes);
+                let idx = self.constants(8, &index);
+                Some(self.call(name, &[], &mut [bx, idx]))
+            }
+            ("vpermd", 256, 32) => {
+                let index: Vec<u64> = step.lanes.iter().map(|l| lane(l, 0, 8)).collect();
+                let idx = self.constants(32, &index);
+                let (name, vt) = if float {
+                    ("llvm.x86.avx2.permps", self.vector(256, 32, true))
+                } else {
+                    ("llvm.x86.avx2.permd", self.vector(256, 32, false))
+                };
+                let vx = self.cast(x, vt);
+                Some(self.call(name, &[], &mut [vx, idx]))
+            }
+            ("tbl1" | "tbl2", 128, 8) => {
+                let two = step.insn.name == "tbl2";
+                let index: Vec<u64> = step
+                    .lanes
+                    .iter()
+                    .map(|l| lane(l, 0xff, if two { 32 } else { 16 }))
+                    .collect();
+                let bytes = self.vector(128, 8, false);
+                let idx = self.constants(8, &index);
+                let bx = self.cast(x, bytes);
+                if two {
+                    let by = if y == x { bx } else { self.cast(y, bytes) };
+                    Some(self.call("llvm.aarch64.neon.tbl2", &[bytes], &mut [bx, by, idx]))
+                } else {
+                    Some(self.call("llvm.aarch64.neon.tbl1", &[bytes], &mut [bx, idx]))
+                }
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,937 @@
+//! The fewest instructions, by the wide descriptions ([`crate::target::wide`]), that
+//! compute a shuffle of two registers of any width and element size: the optimum of the
+//! 8- and 16-lane sample (`scripts/sample_sweep.py`) and the candidates of their
+//! selection.
+//!
+//! [`crate::lower::search`] and [`crate::lower::sequence`] do this for four 32-bit
+//! lanes, where a value is one of 6561. Here a register is up to 64 bytes, so a value is
+//! kept as its bytes, each a byte of `A ++ B` or zero: every element size is then one
+//! space, and an instruction on 32-bit elements composes with one on bytes.
+//!
+//! The search covers trees of depth two, like `lower::sequence`: a last instruction
+//! whose operands are `A`, `B`, a zero register, or *first-level* values (one
+//! instruction on those). That is every sequence of one or two instructions and the
+//! three-instruction trees whose inner two read only `A`, `B` and zero. The first
+//! level is built once per context and indexed by byte (a bit set of values per byte
+//! position and source, the values sorted by cost), so what an operand must hold is
+//! answered by intersecting a few bit sets. Table instructions (`pshufb`, `vpermd`,
+//! `vpermt2*`, `tbl`) take any lanes: in the first level they are fitted to what an
+//! operand must hold; as the last instruction they read a first-level value that holds
+//! every element they must place (within its block, for `pshufb`).
+//!
+//! Longer chains are not searched; where `llc` emits fewer instructions than this
+//! bound, the sweep says so.
+
+use crate::target::insn::Src;
+use crate::target::wide::{self, form_cost, Context, Demand, Geometry, Produce, WideInsn};
+
+/// `or` of two registers: not a reordering instruction, but how x86 joins two byte
+/// table lookups (each zeroing the other's bytes). [`Step::lanes`] is empty for it.
+pub static OR: WideInsn = WideInsn {
+    name: "or",
+    arch: crate::target::Arch::X86_64,
+    operands: 2,
+    domain: wide::Domain::Any,
+    feature: |_| None,
+    produce: Produce::Table {
+        zero: false,
+        in_block: false,
+    },
+    cost: 1,
+    index_load: 0,
+    asm: &["por", "orps", "orr"],
+};
+
+/// An operand of a step: the shuffle's operands, a zero register, or an earlier step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    A,
+    B,
+    Zero,
+    Step(usize),
+}
+
+/// One instruction: `insn` on registers of `geometry`, output lane `i` taking
+/// `lanes[i]` (a lane of `x ++ y`, zero, or anything where `None`: a table's unused
+/// lanes).
+#[derive(Clone)]
+pub struct Step {
+    pub insn: &'static WideInsn,
+    pub geometry: Geometry,
+    /// The immediate of a fixed form (0 for a table).
+    pub imm: u32,
+    pub lanes: Vec<Option<Src>>,
+    pub x: Operand,
+    pub y: Operand,
+    /// Its cost where it stands ([`wide::form_cost`]).
+    pub cost: u32,
+}
+
+/// Steps computing a shuffle; `result` is the value that is the shuffle (the last
+/// step's, or an operand where none is needed).
+#[derive(Clone)]
+pub struct WideSequence {
+    pub steps: Vec<Step>,
+    pub result: Operand,
+    /// The steps' costs, and the zero register where one is read.
+    pub cost: u32,
+}
+
+impl std::fmt::Debug for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}#{}({:?}, {:?})",
+            self.insn.name, self.geometry.element_bits, self.imm, self.x, self.y
+        )
+    }
+}
+
+impl std::fmt::Debug for WideSequence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?} -> {:?} (cost {})",
+            self.steps, self.result, self.cost
+        )
+    }
+}
+
+impl WideSequence {
+    fn new(steps: Vec<Step>, result: Operand) -> WideSequence {
+        let zero = steps
+            .iter()
+            .any(|s| s.x == Operand::Zero || s.y == Operand::Zero)
+            || result == Operand::Zero;
+        let cost = steps.iter().map(|s| s.cost).sum::<u32>() + u32::from(zero);
+        WideSequence {
+            steps,
+            result,
+            cost,
+        }
+    }
+
+    /// `insn:bits` of each step, for remarks and reports.
+    pub fn describe(&self) -> String {
+        let names: Vec<String> = self
+            .steps
+            .iter()
+            .map(|s| format!("{}:{}", s.insn.name, s.geometry.element_bits))
+            .collect();
+        if names.is_empty() {
+            format!("{:?}", self.result)
+        } else {
+            names.join(" + ")
+        }
+    }
+}
+
+/// A byte of a value: `0..2R` a byte of `A ++ B` (`R` bytes a register), `2R` zero.
+type Code = u8;
+/// In what an operand must hold: any byte.
+const ANY: Code = u8::MAX;
+
+/// A fixed form of an instruction as a map of bytes: output byte `j` is byte `map[j]`
+/// of `x ++ y`, or zero (`2R`).
+struct Move {
+    insn: &'static WideInsn,
+    geometry: Geometry,
+    imm: u32,
+    lanes: Vec<Src>,
+    map: Vec<Code>,
+    cost: u32,
+}
+
+/// A table instruction at one element size.
+struct Table {
+    insn: &'static WideInsn,
+    geometry: Geometry,
+    cost: u32,
+    zero: bool,
+    in_block: bool,
+}
+
+/// A first-level value: one instruction on `A`, `B` and zero.
+struct First {
+    bytes: Vec<Code>,
+    /// Its instruction, and the zero register if it reads one.
+    cost: u32,
+    step: Step,
+    /// The codes it holds (bit `c`), to rule it out for a table quickly.
+    present: [u64; 3],
+}
+
+/// What an operand of the last instruction is.
+#[derive(Clone)]
+enum Made {
+    Direct(Operand),
+    First(usize),
+    Table(Step),
+}
+
+/// The searcher of one context (target features, register, elements, loop).
+pub struct WideSearcher {
+    /// Bytes of a register.
+    bytes: usize,
+    /// Fixed forms, cheapest first, each map once.
+    moves: Vec<Move>,
+    tables: Vec<Table>,
+    /// First-level values, cheapest first.
+    first: Vec<First>,
+    /// Per byte position and code, the first-level values holding it: a bit set of
+    /// `words` words at `(position * codes + code) * words`.
+    index: Vec<u64>,
+    words: usize,
+}
+
+impl WideSearcher {
+    /// The searcher for `cx`, with table instructions where `tables`.
+    pub fn new(cx: Context, tables: bool) -> WideSearcher {
+        let bytes = (cx.register_bits / 8) as usize;
+        let zero = (2 * bytes) as Code;
+        let mut moves: Vec<Move> = Vec::new();
+        let mut table_list = Vec::new();
+        for (g, insns) in wide::offered(cx) {
+            let eb = (g.element_bits / 8) as usize;
+            for (_, insn) in insns {
+                match insn.produce {
+                    Produce::Table { zero, in_block } => {
+                        if tables {
+                            table_list.push(Table {
+                                insn,
+                                geometry: g,
+                                cost: insn.cost_at(cx.in_loop),
+                                zero,
+                                in_block,
+                            });
+                        }
+                    }
+                    Produce::Imm { .. } => {
+                        for imm in 0..insn.imms(g) {
+                            let Some(lanes) = insn.lanes(g, imm) else {
+                                continue;
+                            };
+                            let map: Vec<Code> = (0..bytes)
+                                .map(|j| match lanes[j / eb] {
+                                    Src::Zero => zero,
+                                    Src::Lane(l) => (l as usize * eb + j % eb) as Code,
+                                })
+                                .collect();
+                            let cost = form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop);
+                            match moves.iter_mut().find(|m| m.map == map) {
+                                Some(m) if m.cost <= cost => {}
+                                Some(m) => {
+                                    *m = Move {
+                                        insn,
+                                        geometry: g,
+                                        imm,
+                                        lanes,
+                                        map,
+                                        cost,
+                                    }
+                                }
+                                None => moves.push(Move {
+                                    insn,
+                                    geometry: g,
+                                    imm,
+                                    lanes,
+                                    map,
+                                    cost,
+                                }),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        moves.sort_by_key(|m| m.cost);
+        let mut searcher = WideSearcher {
+            bytes,
+            moves,
+            tables: table_list,
+            first: Vec::new(),
+            index: Vec::new(),
+            words: 0,
+        };
+        searcher.build_first_level();
+        searcher
+    }
+
+    /// The `or` join as a move (its map unused).
+    fn or_move(&self) -> Move {
+        Move {
+            insn: &OR,
+            geometry: Geometry {
+                register_bits: (self.bytes * 8) as u32,
+                element_bits: 8,
+            },
+            imm: 0,
+            lanes: Vec::new(),
+            map: Vec::new(),
+            cost: OR.cost,
+        }
+    }
+
+    fn zero(&self) -> Code {
+        (2 * self.bytes) as Code
+    }
+
+    /// The bytes of an operand of the shuffle.
+    fn operand_bytes(&self, o: Operand) -> Vec<Code> {
+        match o {
+            Operand::A => (0..self.bytes).map(|j| j as Code).collect(),
+            Operand::B => (self.bytes..2 * self.bytes).map(|j| j as Code).collect(),
+            _ => vec![self.zero(); self.bytes],
+        }
+    }
+
+    fn apply(&self, map: &[Code], x: &[Code], y: &[Code]) -> Vec<Code> {
+        let r = self.bytes as Code;
+        map.iter()
+            .map(|&c| {
+                if c == self.zero() {
+                    c
+                } else if c < r {
+                    x[c as usize]
+                } else {
+                    y[(c - r) as usize]
+                }
+            })
+            .collect()
+    }
+
+    /// Every value one fixed form makes of `A`, `B` and zero, the cheapest way, and the
+    /// index by byte.
+    fn build_first_level(&mut self) {
+        use std::collections::HashMap;
+        use Operand::{Zero, A, B};
+        let mut seen: HashMap<Vec<Code>, usize> = HashMap::new();
+        let mut first: Vec<First> = Vec::new();
+        for m in &self.moves {
+            let pairs: &[(Operand, Operand)] = if m.insn.operands == 1 {
+                &[(A, A), (B, B)]
+            } else {
+                &[
+                    (A, B),
+                    (B, A),
+                    (A, A),
+                    (B, B),
+                    (A, Zero),
+                    (Zero, A),
+                    (B, Zero),
+                    (Zero, B),
+                ]
+            };
+            for &(x, y) in pairs {
+                let bytes = self.apply(&m.map, &self.operand_bytes(x), &self.operand_bytes(y));
+                let cost = m.cost + u32::from(x == Zero || y == Zero);
+                if seen.get(&bytes).is_some_and(|&i| first[i].cost <= cost) {
+                    continue;
+                }
+                let mut present = [0u64; 3];
+                for &c in &bytes {
+                    present[c as usize / 64] |= 1 << (c % 64);
+                }
+                let step = Step {
+                    insn: m.insn,
+                    geometry: m.geometry,
+                    imm: m.imm,
+                    lanes: m.lanes.iter().map(|&s| Some(s)).collect(),
+                    x,
+                    y,
+                    cost: m.cost,
+                };
+                let value = First {
+                    bytes: bytes.clone(),
+                    cost,
+                    step,
+                    present,
+                };
+                match seen.get(&bytes) {
+                    Some(&i) => first[i] = value,
+                    None => {
+                        seen.insert(bytes, first.len());
+                        first.push(value);
+                    }
+                }
+            }
+        }
+        first.sort_by_key(|f| f.cost);
+        let codes = 2 * self.bytes + 1;
+        let words = first.len().div_ceil(64).max(1);
+        let mut index = vec![0u64; self.bytes * codes * words];
+        for (i, f) in first.iter().enumerate() {
+            for (pos, &c) in f.bytes.iter().enumerate() {
+                index[(pos * codes + c as usize) * words + i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.first = first;
+        self.index = index;
+        self.words = words;
+    }
+
+    /// The first-level values holding every byte `want` asks for, as a bit set; `None`
+    /// where `want` asks for nothing.
+    fn matching(&self, want: &[Code]) -> Option<Vec<u64>> {
+        let codes = 2 * self.bytes + 1;
+        let mut set: Option<Vec<u64>> = None;
+        for (pos, &c) in want.iter().enumerate() {
+            if c == ANY {
+                continue;
+            }
+            let at = (pos * codes + c as usize) * self.words;
+            let row = &self.index[at..at + self.words];
+            match &mut set {
+                None => set = Some(row.to_vec()),
+                Some(s) => {
+                    let mut any = false;
+                    for (w, r) in s.iter_mut().zip(row) {
+                        *w &= r;
+                        any |= *w != 0;
+                    }
+                    if !any {
+                        return Some(vec![0; 0]);
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn lowest(set: &[u64]) -> Option<usize> {
+        set.iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The cheapest way to make an operand holding `want`: an operand of the shuffle, a
+    /// first-level value, or a table on the shuffle's operands.
+    fn make(&self, want: &[Code], set: Option<&[u64]>) -> Option<(u32, Made)> {
+        if want.iter().all(|&c| c == ANY) {
+            return Some((0, Made::Direct(Operand::A)));
+        }
+        for o in [Operand::A, Operand::B] {
+            let bytes = self.operand_bytes(o);
+            if want.iter().zip(&bytes).all(|(&w, &b)| w == ANY || w == b) {
+                return Some((0, Made::Direct(o)));
+            }
+        }
+        if want.iter().all(|&c| c == ANY || c == self.zero()) {
+            return Some((1, Made::Direct(Operand::Zero)));
+        }
+        let mut best: Option<(u32, Made)> = set
+            .and_then(Self::lowest)
+            .map(|i| (self.first[i].cost, Made::First(i)));
+        for t in &self.tables {
+            if best.as_ref().is_some_and(|(c, _)| *c <= t.cost) {
+                continue;
+            }
+            use Operand::{Zero, A, B};
+            let choices: &[(Operand, Operand)] = if t.insn.operands == 1 {
+                &[(A, A), (B, B)]
+            } else {
+                &[(A, B), (A, Zero), (B, Zero)]
+            };
+            for &(x, y) in choices {
+                let xs = self.operand_bytes(x);
+                let ys = self.operand_bytes(y);
+                let operands: Vec<&[Code]> = if t.insn.operands == 1 {
+                    vec![&xs]
+                } else {
+                    vec![&xs, &ys]
+                };
+                if let Some(lanes) = self.place(t, want, &operands) {
+                    let cost = t.cost + u32::from(y == Zero);
+                    if best.as_ref().map_or(true, |(c, _)| cost < *c) {
+                        best = Some((cost, Made::Table(self.table_step(t, lanes, x, y))));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn table_step(&self, t: &Table, lanes: Vec<Option<Src>>, x: Operand, y: Operand) -> Step {
+        Step {
+            insn: t.insn,
+            geometry: t.geometry,
+            imm: 0,
+            lanes,
+            x,
+            y: if t.insn.operands == 1 { x } else { y },
+            cost: t.cost,
+        }
+    }
+
+    /// The lanes of table `t` that give every byte of `want` from `operands` (one or
+    /// two values), where it can.
+    fn place(&self, t: &Table, want: &[Code], operands: &[&[Code]]) -> Option<Vec<Option<Src>>> {
+        let g = t.geometry;
+        let (eb, n, block) = ((g.element_bits / 8) as usize, g.lanes(), g.block());
+        (0..n)
+            .map(|i| {
+                let bytes = &want[i * eb..(i + 1) * eb];
+                if bytes.iter().all(|&c| c == ANY) {
+                    return Some(None);
+                }
+                if t.zero && bytes.iter().all(|&c| c == ANY || c == self.zero()) {
+                    return Some(Some(Src::Zero));
+                }
+                (0..n * operands.len())
+                    .filter(|&p| !t.in_block || (p % n) / block == i / block)
+                    .find(|&p| {
+                        let from = &operands[p / n][(p % n) * eb..(p % n + 1) * eb];
+                        bytes.iter().zip(from).all(|(&w, &f)| w == ANY || w == f)
+                    })
+                    .map(|p| Some(Src::Lane(p as u8)))
+            })
+            .collect()
+    }
+
+    /// The cheapest sequence this search finds for `demand` (a mask's lanes on
+    /// `cx.element_bits` elements, filling the register); `None` where none within its
+    /// reach.
+    pub fn search(&self, demand: &[Demand], element_bits: u32) -> Option<WideSequence> {
+        let bytes = wide::resize(demand, element_bits, 8)?;
+        if bytes.len() != self.bytes {
+            return None;
+        }
+        let want: Vec<Code> = bytes
+            .iter()
+            .map(|d| match d {
+                None => ANY,
+                Some(Src::Zero) => self.zero(),
+                Some(Src::Lane(l)) => *l,
+            })
+            .collect();
+        let mut best: Option<WideSequence> = None;
+        let better =
+            |best: &Option<WideSequence>, cost: u32| best.as_ref().map_or(true, |b| cost < b.cost);
+        // One instruction, or none.
+        let whole = self.matching(&want);
+        if let Some((_, made)) = self.make(&want, whole.as_deref()) {
+            best = Some(self.assemble(None, vec![made]));
+        }
+        // A fixed last instruction on two made operands.
+        for m in &self.moves {
+            if !better(&best, m.cost + 1) {
+                break;
+            }
+            let Some((wx, wy)) = self.operand_wants(&m.map, &want) else {
+                continue;
+            };
+            let (sx, sy) = (self.matching(&wx), self.matching(&wy));
+            let Some((cx, x)) = self.make(&wx, sx.as_deref()) else {
+                continue;
+            };
+            let y = if m.insn.operands == 1 {
+                None
+            } else {
+                match self.make(&wy, sy.as_deref()) {
+                    Some(y) => Some(y),
+                    None => continue,
+                }
+            };
+            let mut total = m.cost + cx + y.as_ref().map_or(0, |(c, _)| *c);
+            let mut made = vec![x.clone()];
+            made.extend(y.map(|(_, y)| y));
+            // One first-level value for both operands.
+            if let (Some(sx), Some(sy)) = (&sx, &sy) {
+                let both: Vec<u64> = sx.iter().zip(sy).map(|(a, b)| a & b).collect();
+                if let Some(i) = Self::lowest(&both) {
+                    if m.cost + self.first[i].cost < total {
+                        total = m.cost + self.first[i].cost;
+                        made = vec![Made::First(i), Made::First(i)];
+                    }
+                }
+            }
+            if better(&best, total) {
+                let seq = self.assemble(Some(m), made);
+                if better(&best, seq.cost) {
+                    best = Some(seq);
+                }
+            }
+        }
+        // Two made operands joined by `or` where each has zeros in the other's bytes:
+        // `A`'s bytes from one, `B`'s from the other (two `pshufb` and `por`).
+        if better(&best, OR.cost + 2) {
+            let part = |from_a: bool| -> Vec<Code> {
+                want.iter()
+                    .map(|&c| match c {
+                        ANY => ANY,
+                        c if c == self.zero() => c,
+                        c if ((c as usize) < self.bytes) == from_a => c,
+                        _ => self.zero(),
+                    })
+                    .collect()
+            };
+            let (wx, wy) = (part(true), part(false));
+            let (sx, sy) = (self.matching(&wx), self.matching(&wy));
+            if let (Some((_, x)), Some((_, y))) =
+                (self.make(&wx, sx.as_deref()), self.make(&wy, sy.as_deref()))
+            {
+                let seq = self.assemble(Some(&self.or_move()), vec![x, y]);
+                if better(&best, seq.cost) {
+                    best = Some(seq);
+                }
+            }
+        }
+        // A table last, on a first-level value (and, for two operands, `A`, `B` or zero).
+        for t in &self.tables {
+            let mut required = [0u64; 3];
+            for &c in want
+                .iter()
+                .filter(|&&c| c != ANY && !(t.zero && c == self.zero()))
+            {
+                required[c as usize / 64] |= 1 << (c % 64);
+            }
+            for f in &self.first {
+                if !better(&best, t.cost + f.cost) {
+                    break;
+                }
+                let others: &[Option<Operand>] = if t.insn.operands == 1 {
+                    &[None]
+                } else {
+                    &[Some(Operand::A), Some(Operand::B), Some(Operand::Zero)]
+                };
+                for &other in others {
+                    let ys = other.map(|o| self.operand_bytes(o));
+                    let mut present = f.present;
+                    for &c in ys.iter().flatten() {
+                        present[c as usize / 64] |= 1 << (c % 64);
+                    }
+                    if (0..3).any(|w| required[w] & !present[w] != 0) {
+                        continue;
+                    }
+                    let mut operands: Vec<&[Code]> = vec![&f.bytes];
+                    operands.extend(ys.as_deref());
+                    let Some(lanes) = self.place(t, &want, &operands) else {
+                        continue;
+                    };
+                    let mut step = self.table_step(t, lanes, Operand::Step(0), Operand::Step(0));
+                    if let Some(o) = other {
+                        step.y = o;
+                    }
+                    let seq = WideSequence::new(vec![f.step.clone(), step], Operand::Step(1));
+                    if better(&best, seq.cost) {
+                        best = Some(seq);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// What the operands of a fixed form must hold for its result to hold `want`;
+    /// `None` where a zero lane of the form is wanted otherwise.
+    fn operand_wants(&self, map: &[Code], want: &[Code]) -> Option<(Vec<Code>, Vec<Code>)> {
+        let r = self.bytes;
+        let mut wx = vec![ANY; r];
+        let mut wy = vec![ANY; r];
+        for (&c, &w) in map.iter().zip(want) {
+            if w == ANY {
+                continue;
+            }
+            if c == self.zero() {
+                if w != self.zero() {
+                    return None;
+                }
+                continue;
+            }
+            let (slot, at) = if (c as usize) < r {
+                (&mut wx, c as usize)
+            } else {
+                (&mut wy, c as usize - r)
+            };
+            if slot[at] != ANY && slot[at] != w {
+                return None;
+            }
+            slot[at] = w;
+        }
+        Some((wx, wy))
+    }
+
+    /// The sequence of `last` (none: the one made operand is the result) on the made
+    /// operands.
+    fn assemble(&self, last: Option<&Move>, made: Vec<Made>) -> WideSequence {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut firsts: Vec<(usize, usize)> = Vec::new();
+        let mut operand = |m: &Made, steps: &mut Vec<Step>| match m {
+            Made::Direct(o) => *o,
+            Made::First(i) => {
+                if let Some(&(_, at)) = firsts.iter().find(|(f, _)| f == i) {
+                    return Operand::Step(at);
+                }
+                steps.push(self.first[*i].step.clone());
+                firsts.push((*i, steps.len() - 1));
+                Operand::Step(steps.len() - 1)
+            }
+            Made::Table(step) => {
+                steps.push(step.clone());
+                Operand::Step(steps.len() - 1)
+            }
+        };
+        let operands: Vec<Operand> = made.iter().map(|m| operand(m, &mut steps)).collect();
+        let Some(m) = last else {
+            return WideSequence::new(steps, operands[0]);
+        };
+        let x = operands[0];
+        let y = operands.get(1).copied().unwrap_or(x);
+        steps.push(Step {
+            insn: m.insn,
+            geometry: m.geometry,
+            imm: m.imm,
+            lanes: m.lanes.iter().map(|&s| Some(s)).collect(),
+            x,
+            y,
+            cost: m.cost,
+        });
+        let result = Operand::Step(steps.len() - 1);
+        WideSequence::new(steps, result)
+    }
+}
+
+/// What `seq` computes, byte by byte, on registers of `bytes` bytes: each byte a byte
+/// of `A ++ B` (`0..2*bytes`), zero (`2*bytes`), or anything (`u8::MAX`, from a table's
+/// unused lane). The reference the tests and the pass check sequences against.
+pub fn evaluate(seq: &WideSequence, bytes: usize) -> Vec<u8> {
+    let zero = (2 * bytes) as u8;
+    let mut values: Vec<Vec<u8>> = Vec::new();
+    let operand = |o: Operand, values: &Vec<Vec<u8>>| -> Vec<u8> {
+        match o {
+            Operand::A => (0..bytes).map(|j| j as u8).collect(),
+            Operand::B => (bytes..2 * bytes).map(|j| j as u8).collect(),
+            Operand::Zero => vec![zero; bytes],
+            Operand::Step(i) => values[i].clone(),
+        }
+    };
+    for step in &seq.steps {
+        let (x, y) = (operand(step.x, &values), operand(step.y, &values));
+        if std::ptr::eq(step.insn, &OR) {
+            // Each byte from the operand whose byte is not zero; both: not known.
+            let out = x
+                .iter()
+                .zip(&y)
+                .map(|(&a, &b)| match (a == zero, b == zero) {
+                    (true, _) => b,
+                    (_, true) => a,
+                    _ => ANY,
+                })
+                .collect();
+            values.push(out);
+            continue;
+        }
+        let eb = (step.geometry.element_bits / 8) as usize;
+        let n = step.geometry.lanes();
+        let out = (0..bytes)
+            .map(|j| match step.lanes[j / eb] {
+                None => ANY,
+                Some(Src::Zero) => zero,
+                Some(Src::Lane(l)) => {
+                    let l = l as usize;
+                    let from = if l < n { &x } else { &y };
+                    from[(l % n) * eb + j % eb]
+                }
+            })
+            .collect();
+        values.push(out);
+    }
+    operand(seq.result, &values)
+}
+
+/// Whether `seq` gives every byte `demand` (on `element_bits` elements) asks for.
+pub fn computes(seq: &WideSequence, demand: &[Demand], element_bits: u32, bytes: usize) -> bool {
+    let Some(want) = wide::resize(demand, element_bits, 8) else {
+        return false;
+    };
+    let got = evaluate(seq, bytes);
+    want.len() == got.len()
+        && want.iter().zip(&got).all(|(w, &g)| match w {
+            None => true,
+            Some(Src::Zero) => g == (2 * bytes) as u8,
+            Some(Src::Lane(l)) => g == *l,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::target::insn::x86_level;
+    use crate::target::wide::x86_has;
+    use crate::target::Arch;
+
+    fn x86(cpu: &'static str) -> impl Fn(&str) -> bool {
+        move |f: &str| x86_has(x86_level(cpu), cpu, &|_| false, f)
+    }
+
+    fn context<'a>(
+        arch: Arch,
+        has: &'a dyn Fn(&str) -> bool,
+        bits: u32,
+        element: u32,
+    ) -> Context<'a> {
+        Context {
+            arch,
+            has,
+            register_bits: bits,
+            element_bits: element,
+            float: false,
+            in_loop: false,
+        }
+    }
+
+    /// A small deterministic generator (no dependency on the order tests run in).
+    fn masks(n: usize, count: usize, seed: u64) -> Vec<Vec<i32>> {
+        let mut s = seed;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        (0..count)
+            .map(|k| {
+                (0..n)
+                    .map(|i| {
+                        let r = next();
+                        if r % 10 == 0 {
+                            -1
+                        } else if k % 2 == 0 {
+                            (r / 16 % (2 * n as u64)) as i32
+                        } else {
+                            // Structured: a window, interleave or pairs, some lanes moved.
+                            let base = (k / 2 % n) as i32;
+                            match k % 6 {
+                                1 => (i as i32 + base) % (2 * n as i32),
+                                3 => (i / 2) as i32 + if i % 2 == 1 { n as i32 } else { 0 },
+                                _ => ((i ^ 1) as i32 + base) % (2 * n as i32),
+                            }
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Every sequence found computes its mask, costs what its steps cost, and every
+    /// mask of two 128-bit operands is found (a table does any on these targets).
+    #[test]
+    fn every_sequence_computes_its_mask() {
+        let v2 = x86("x86-64-v2");
+        let v3 = x86("x86-64-v3");
+        let v4 = x86("x86-64-v4");
+        let neon = |f: &str| f == "neon";
+        type Case<'a> = (Arch, &'a dyn Fn(&str) -> bool, u32, u32);
+        let cases: Vec<Case> = vec![
+            (Arch::X86_64, &v2, 128, 16),
+            (Arch::X86_64, &v2, 128, 8),
+            (Arch::X86_64, &v3, 256, 32),
+            (Arch::X86_64, &v3, 256, 16),
+            (Arch::X86_64, &v4, 256, 16),
+            (Arch::AArch64, &neon, 128, 16),
+            (Arch::AArch64, &neon, 128, 8),
+        ];
+        for (arch, has, bits, element) in cases {
+            let searcher = WideSearcher::new(context(arch, has, bits, element), true);
+            let n = (bits / element) as usize;
+            for mask in masks(n, 200, 0x9e37_79b9 ^ u64::from(bits * element)) {
+                let demand = wide::demand_of(&mask);
+                let found = searcher.search(&demand, element);
+                if bits == 128 {
+                    assert!(found.is_some(), "{arch:?} {bits}/{element} {mask:?}");
+                }
+                let Some(seq) = found else { continue };
+                assert!(
+                    computes(&seq, &demand, element, (bits / 8) as usize),
+                    "{arch:?} {bits}/{element} {mask:?}: {seq:?}"
+                );
+                let zero = seq
+                    .steps
+                    .iter()
+                    .any(|s| s.x == Operand::Zero || s.y == Operand::Zero);
+                let sum: u32 = seq.steps.iter().map(|s| s.cost).sum();
+                assert_eq!(seq.cost, sum + u32::from(zero));
+            }
+        }
+    }
+
+    /// Without tables, the search finds the fewest instructions over every tree of
+    /// depth two, as an exhaustive enumeration of those trees does (NEON's 64-bit
+    /// registers of four 16-bit lanes: every value of one and two levels).
+    #[test]
+    fn fixed_forms_match_the_exhaustive_trees() {
+        use std::collections::HashMap;
+        let neon = |f: &str| f == "neon";
+        let cx = context(Arch::AArch64, &neon, 64, 16);
+        let searcher = WideSearcher::new(cx, false);
+        let r = searcher.bytes;
+        // Level 0 and 1, then every move on every pair of them; a value of eight bytes
+        // packed in a u64.
+        let pack = |v: &[u8]| v.iter().fold(0u64, |k, &b| k << 8 | u64::from(b));
+        let unpack = |k: u64| -> [u8; 8] { std::array::from_fn(|j| (k >> (8 * (7 - j))) as u8) };
+        let mut level: HashMap<u64, u32> = HashMap::new();
+        for o in [Operand::A, Operand::B] {
+            level.insert(pack(&searcher.operand_bytes(o)), 0);
+        }
+        level.insert(pack(&searcher.operand_bytes(Operand::Zero)), 1);
+        for f in &searcher.first {
+            let c = level.entry(pack(&f.bytes)).or_insert(f.cost);
+            *c = (*c).min(f.cost);
+        }
+        let operands: Vec<([u8; 8], u32)> = level.iter().map(|(&v, &c)| (unpack(v), c)).collect();
+        let mut best: HashMap<u64, u32> = level.clone();
+        let zero = (2 * r) as u8;
+        for m in &searcher.moves {
+            let ys: &[([u8; 8], u32)] = if m.insn.operands == 1 {
+                &operands[..1]
+            } else {
+                &operands
+            };
+            for (x, cx) in &operands {
+                for (y, cy) in ys {
+                    // A one-operand form reads `x` only; one value as both operands once.
+                    let cy = if m.insn.operands == 1 || y == x {
+                        0
+                    } else {
+                        *cy
+                    };
+                    let v = m.map.iter().fold(0u64, |k, &c| {
+                        let b = match c as usize {
+                            c if c == 2 * r => zero,
+                            c if c < r => x[c],
+                            c => y[c - r],
+                        };
+                        k << 8 | u64::from(b)
+                    });
+                    let c = m.cost + cx + cy;
+                    let e = best.entry(v).or_insert(c);
+                    *e = (*e).min(c);
+                }
+            }
+        }
+        // Masks without poison lanes, so that a value is looked up, not searched for.
+        for mask in masks(4, 3000, 77) {
+            let mask: Vec<i32> = mask.iter().map(|&m| m.max(0)).collect();
+            let demand = wide::demand_of(&mask);
+            let want: Vec<Option<u8>> = wide::resize(&demand, 16, 8)
+                .unwrap()
+                .iter()
+                .map(|d| match d {
+                    None => None,
+                    Some(Src::Zero) => Some(zero),
+                    Some(Src::Lane(l)) => Some(*l),
+                })
+                .collect();
+            let want: Vec<u8> = want.into_iter().map(|w| w.expect("no poison")).collect();
+            let exhaustive = best.get(&pack(&want)).copied();
+            let found = searcher.search(&demand, 16).map(|s| s.cost);
+            // The zero register counts once however many read it; the trees above count
+            // it per operand, so they may only be dearer.
+            match (exhaustive, found) {
+                (Some(e), Some(f)) => assert!(f <= e && f + 1 >= e, "{mask:?}: {f} vs {e}"),
+                (e, f) => assert_eq!(e.is_some(), f.is_some(), "{mask:?}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Selection of wider shuffles: a shuffle of 8 lanes or more in one 128- or 256-bit
+//! register (x86, AArch64) that the backend lowers with more instructions than the
+//! sequence `crate::lower::wide_search` finds becomes that sequence.
+//!
+//! As for four lanes (`super::select`), the assembly decides: the shuffle and the
+//! sequence are compiled alone, in one compilation for all of a function's, and the
+//! sequence is used only where it compiles to strictly fewer instructions. Decisions
+//! are remembered per target, types, operands, mask and loop; the sequence itself is
+//! searched again when used (a millisecond), not stored.
+//!
+//! ```text
+//! %s = shufflevector <8 x i16> %a, poison, <1,0,u,2,5,4,7,6>   ; x86-64-v2: pshuflw, pshufhw
+//! =>
+//! %s = call <16 x i8> @llvm.x86.ssse3.pshuf.b.128(%a, <2,3,0,1,...>)   ; pshufb (mem)
+//! ```
+//!
+//! Measured where it pays (`scripts/sample_sweep.py`): LLVM's x86 lowering keeps two
+//! `pshuflw`/`pshufhw`/`pshufd` where one `pshufb` with a constant does, and NEON's
+//! three instructions where `dup` + `zip1` do.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::select::stands_alone;
+
+use crate::algebra::mask::Side;
+use crate::algebra::shuffle::OperandKind;
+use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ir::{self, Function, ShuffleSite};
+use crate::lower::wide_search::{WideSearcher, WideSequence};
+use crate::target::insn::{level, Src};
+use crate::target::wide::{self, Context, Demand, Produce};
+use crate::target::{Arch, TargetDesc};
+
+static WIDE_SELECTED: Statistic = Statistic {
+    name: c"NumSelectedWide",
+    desc: c"Wide shufflevectors replaced by a cheaper instruction sequence",
+};
+
+/// Original and sequence, measured, per key.
+static MEASURED: Memo<Pair> = Memo::persistent("select-wide");
+
+/// The searcher of one context, built once per process (about 10 ms).
+fn searcher(desc: &TargetDesc, cx: Context) -> Arc<WideSearcher> {
+    type Searchers = Mutex<HashMap<String, Arc<WideSearcher>>>;
+    static SEARCHERS: OnceLock<Searchers> = OnceLock::new();
+    let key = format!(
+        "{}|{}|{}|{}|{}",
+        desc.key(),
+        cx.register_bits,
+        cx.element_bits,
+        cx.float,
+        cx.in_loop
+    );
+    let mut map = SEARCHERS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    map.entry(key)
+        .or_insert_with(|| Arc::new(WideSearcher::new(cx, true)))
+        .clone()
+}
+
+/// What each output lane of `site` must hold: poison lanes (of the mask or of an
+/// operand) any, lanes of a zero operand zero.
+fn demand(site: &ShuffleSite) -> Vec<Demand> {
+    let shuffle = &site.shuffle;
+    let n = shuffle.source_lanes;
+    shuffle
+        .mask
+        .as_slice()
+        .iter()
+        .map(|&m| {
+            let m = usize::try_from(m).ok()?;
+            let (side, lane) = if m < n {
+                (Side::First, m)
+            } else {
+                (Side::Second, m - n)
+            };
+            let kind = shuffle.kind(side);
+            if kind.is_undef_like() || shuffle.is_poison_element(side, lane) {
+                None
+            } else if kind == OperandKind::Zero {
+                Some(Src::Zero)
+            } else {
+                Some(Src::Lane(m as u8))
+            }
+        })
+        .collect()
+}
+
+/// Replaces every wide shuffle the backend lowers worse than the searched sequence.
+pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
+    let desc = target.desc();
+    let arch = desc.arch();
+    if !matches!(arch, Arch::X86_64 | Arch::AArch64) {
+        return;
+    }
+    let Some(level) = level(&desc) else { return };
+    let has = |f: &str| match arch {
+        Arch::AArch64 => f == "neon",
+        _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
+    };
+    let mut wanted: Vec<(ShuffleSite, WideSequence, String, bool)> = Vec::new();
+    for site in func.shuffles() {
+        let Some(element_bits) = ir::lower::element_bits(site.source_ty) else {
+            continue;
+        };
+        let lanes = site.shuffle.source_lanes;
+        let bits = element_bits * lanes as u32;
+        // Eight lanes or more in one register (four 32-bit lanes: `super::select`).
+        if lanes < 8 || site.shuffle.mask.len() != lanes || !matches!(bits, 128 | 256) {
+            continue;
+        }
+        if !stands_alone(&site) {
+            continue;
+        }
+        let in_loop = ir::lower::in_cycle(site.inst);
+        let float = site.source_ty.is_float();
+        let cx = Context {
+            arch,
+            has: &has,
+            register_bits: bits,
+            element_bits,
+            float,
+            in_loop,
+        };
+        let demand = demand(&site);
+        // One fixed instruction as it is: nothing to search for.
+        let one = wide::Menu::new(cx).cheapest(&demand);
+        if one.is_some_and(|(_, insn)| matches!(insn.produce, Produce::Imm { .. })) {
+            continue;
+        }
+        let Some(seq) = searcher(&desc, cx).search(&demand, element_bits) else {
+            continue;
+        };
+        if seq.steps.is_empty() {
+            continue;
+        }
+        let key = format!(
+            "{in_loop}|{:?}|{}|{}|{}|{}",
+            ir::lower::lone_loads(site.inst),
+            desc.key(),
+            site.source_ty,
+            site.shuffle.mask,
+            ir::lower::operand_key(site.inst)
+        );
+        wanted.push((site, seq, key, float));
+    }
+    if wanted.is_empty() {
+        return;
+    }
+    let candidates: Vec<Candidate> = wanted
+        .iter()
+        .map(|(site, seq, key, float)| Candidate {
+            key: key.clone(),
+            original: site.inst,
+            inputs: ir::lower::measured_inputs(site.inst),
+            in_loop: ir::lower::in_cycle(site.inst),
+            build: Box::new(move || ir::wide::build_wide_sequence(site.inst, seq, *float)),
+        })
+        .collect();
+    let pairs = measure_pairs(target, &MEASURED, candidates);
+    for ((site, seq, _, float), pair) in wanted.into_iter().zip(pairs) {
+        let Some((stock, emitted)) = pair else {
+            continue;
+        };
+        if emitted >= stock {
+            continue;
+        }
+        let Some(built) = ir::wide::build_wide_sequence(site.inst, &seq, float) else {
+            continue;
+        };
+        if remarks {
+            let message = format!(
+                "wide sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
+                site.shuffle.mask,
+                seq.describe(),
+                seq.cost
+            );
+            target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
+        }
+        ir::lower::replace_with(site.inst, built);
+        *changed = true;
+        WIDE_SELECTED.add(1);
+    }
+}
