@@ -703,7 +703,9 @@ fn table_masks(insn: &WideInsn, g: Geometry) -> Vec<Vec<Src>> {
         })
         .collect();
     let mut masks = vec![one.clone()];
-    if zero {
+    // The plain form of AArch64's `tbl` with zero lanes is `tbl` and a lane insertion
+    // per zero lane: its zero lanes are the intrinsic's, checked with `target::insn`.
+    if zero && insn.arch != Arch::AArch64 {
         let mut z = one.clone();
         z[1] = Src::Zero;
         masks.push(z);

@@ -3,8 +3,9 @@
 //!
 //! Each fixed form is a `shufflevector` on vectors of its element size (the form the
 //! descriptions are checked in by `tests/insn_llc.rs`); a table is its intrinsic with a
-//! constant index (`pshufb`, `vpermd`/`vpermps`, AArch64 `tbl1`/`tbl2`), since `llc`
-//! lowers most byte shuffles otherwise; the `or` join an `or`. Between two steps the
+//! constant index (`pshufb`, `vpermd`/`vpermps`, AVX-512's `vpermt2*` and
+//! `vpermw`/`vpermb`, AArch64 `tbl1`/`tbl2`, whose out-of-range index zeroes a lane),
+//! since `llc` lowers most byte shuffles otherwise; the `or` join an `or`. Between two steps the
 //! value goes through `llvm.arithmetic.fence` (as in `ir::lower::build_sequence`), so
 //! that the DAG combiner does not merge the steps back into the shuffle they replace.
 
@@ -238,6 +239,34 @@ impl Build {
                 };
                 let vx = self.cast(x, vt);
                 Some(self.call(name, &[], &mut [vx, idx]))
+            }
+            ("vpermt2", 128 | 256 | 512, eb) => {
+                // Lane `l` of `x ++ y`; the index is the middle operand.
+                let float = float && eb >= 32;
+                let suffix = match (eb, float) {
+                    (8, _) => "qi",
+                    (16, _) => "hi",
+                    (32, false) => "d",
+                    (32, true) => "ps",
+                    (64, false) => "q",
+                    _ => "pd",
+                };
+                let n = g.lanes();
+                let index: Vec<u64> = step.lanes.iter().map(|l| lane(l, 0, 2 * n)).collect();
+                let idx = self.constants(eb, &index);
+                let vt = self.vector(bits, eb, float);
+                let vx = self.cast(x, vt);
+                let vy = if y == x { vx } else { self.cast(y, vt) };
+                let name = format!("llvm.x86.avx512.vpermi2var.{suffix}.{bits}");
+                Some(self.call(&name, &[], &mut [vx, idx, vy]))
+            }
+            ("vpermw", 128 | 256 | 512, eb @ (8 | 16)) => {
+                let suffix = if eb == 8 { "qi" } else { "hi" };
+                let index: Vec<u64> = step.lanes.iter().map(|l| lane(l, 0, g.lanes())).collect();
+                let idx = self.constants(eb, &index);
+                let vx = self.cast(x, self.vector(bits, eb, false));
+                let name = format!("llvm.x86.avx512.permvar.{suffix}.{bits}");
+                Some(self.call(&name, &[], &mut [vx, idx]))
             }
             ("tbl1" | "tbl2", 128, 8) => {
                 let two = step.insn.name == "tbl2";

@@ -98,12 +98,13 @@ impl std::fmt::Debug for WideSequence {
 }
 
 impl WideSequence {
-    fn new(steps: Vec<Step>, result: Operand) -> WideSequence {
+    fn new(steps: Vec<Step>, result: Operand, in_loop: bool) -> WideSequence {
         let zero = steps
             .iter()
             .any(|s| s.x == Operand::Zero || s.y == Operand::Zero)
             || result == Operand::Zero;
         let cost = steps.iter().map(|s| s.cost).sum::<u32>() + u32::from(zero);
+        let cost = cost.saturating_add_signed(shared_index(&steps, in_loop));
         WideSequence {
             steps,
             result,
@@ -124,6 +125,54 @@ impl WideSequence {
             names.join(" + ")
         }
     }
+}
+
+/// What tables with one index cost beyond their steps' costs. `llc` fills the lanes of
+/// a table's index that nothing reads with 0 and gives equal indices one constant,
+/// loaded once: a loaded index (`vpermd`, `tbl`) then costs one load fewer, and a
+/// folded one (x86's `pshufb`, whose index is a memory operand) one load more, a
+/// register the two read instead of two folds. A loop hoists the load: nothing changes
+/// there.
+fn shared_index(steps: &[Step], in_loop: bool) -> i32 {
+    if in_loop {
+        return 0;
+    }
+    let same_index = |a: &Step, b: &Step| {
+        std::ptr::eq(a.insn, b.insn)
+            && matches!(a.insn.produce, Produce::Table { .. })
+            && a.geometry == b.geometry
+            && index_of(a) == index_of(b)
+    };
+    let mut extra = 0;
+    for (j, b) in steps.iter().enumerate() {
+        let Some(i) = (0..j).find(|&i| same_index(&steps[i], b)) else {
+            continue;
+        };
+        if b.insn.index_load > 0 {
+            extra -= b.insn.index_load as i32;
+        } else if !(0..i).any(|h| same_index(&steps[h], &steps[i])) {
+            extra += 1;
+        }
+    }
+    extra
+}
+
+/// A table step's index as `llc` keeps it: each lane's position in what it reads
+/// (within its block for `pshufb`), `u32::MAX` for zero, and 0 where nothing reads it.
+fn index_of(step: &Step) -> Vec<u32> {
+    let g = step.geometry;
+    let within = match step.insn.produce {
+        Produce::Table { in_block: true, .. } => g.block(),
+        _ => g.lanes() * step.insn.operands as usize,
+    } as u32;
+    step.lanes
+        .iter()
+        .map(|l| match l {
+            Some(Src::Lane(p)) => u32::from(*p) % within,
+            Some(Src::Zero) => u32::MAX,
+            None => 0,
+        })
+        .collect()
 }
 
 /// A byte of a value: `0..2R` a byte of `A ++ B` (`R` bytes a register), `2R` zero.
@@ -182,6 +231,8 @@ pub struct WideSearcher {
     /// `words` words at `(position * codes + code) * words`.
     index: Vec<u64>,
     words: usize,
+    /// In a loop: index loads hoisted.
+    in_loop: bool,
 }
 
 impl WideSearcher {
@@ -252,6 +303,7 @@ impl WideSearcher {
             first: Vec::new(),
             index: Vec::new(),
             words: 0,
+            in_loop: cx.in_loop,
         };
         searcher.build_first_level();
         searcher
@@ -613,7 +665,11 @@ impl WideSearcher {
                     if let Some(o) = other {
                         step.y = o;
                     }
-                    let seq = WideSequence::new(vec![f.step.clone(), step], Operand::Step(1));
+                    let seq = WideSequence::new(
+                        vec![f.step.clone(), step],
+                        Operand::Step(1),
+                        self.in_loop,
+                    );
                     if better(&best, seq.cost) {
                         best = Some(seq);
                     }
@@ -674,7 +730,7 @@ impl WideSearcher {
         };
         let operands: Vec<Operand> = made.iter().map(|m| operand(m, &mut steps)).collect();
         let Some(m) = last else {
-            return WideSequence::new(steps, operands[0]);
+            return WideSequence::new(steps, operands[0], self.in_loop);
         };
         let x = operands[0];
         let y = operands.get(1).copied().unwrap_or(x);
@@ -688,7 +744,7 @@ impl WideSearcher {
             cost: m.cost,
         });
         let result = Operand::Step(steps.len() - 1);
-        WideSequence::new(steps, result)
+        WideSequence::new(steps, result, self.in_loop)
     }
 }
 
@@ -851,9 +907,59 @@ mod tests {
                     .iter()
                     .any(|s| s.x == Operand::Zero || s.y == Operand::Zero);
                 let sum: u32 = seq.steps.iter().map(|s| s.cost).sum();
-                assert_eq!(seq.cost, sum + u32::from(zero));
+                let shared = shared_index(&seq.steps, false);
+                assert_eq!(
+                    i64::from(seq.cost),
+                    i64::from(sum + u32::from(zero)) + i64::from(shared)
+                );
             }
         }
+    }
+
+    /// Two `pshufb` with one index (equal where read, 0 where not) cost a register
+    /// load more than their steps: `llc` merges the constants and loads
+    /// them once instead of folding each. Even bytes of two registers on x86-64-v2 are
+    /// then two `pshufb` that zero each other's half and an `or` (3), not two with one
+    /// index and an unpack (4, as `llc` compiles it); on NEON, two `tbl` with one index
+    /// share its load.
+    #[test]
+    fn tables_with_one_index_share_its_load() {
+        let v2 = x86("x86-64-v2");
+        let searcher = WideSearcher::new(context(Arch::X86_64, &v2, 128, 8), true);
+        let even: Vec<i32> = (0..16).map(|i| 2 * i).collect();
+        let seq = searcher.search(&wide::demand_of(&even), 8).unwrap();
+        assert_eq!(seq.cost, 3, "{seq:?}");
+        assert_eq!(shared_index(&seq.steps, false), 0, "{seq:?}");
+        let pshufb = searcher
+            .tables
+            .iter()
+            .find(|t| t.insn.name == "pshufb")
+            .unwrap();
+        let half: Vec<Option<Src>> = (0..16)
+            .map(|i| (i < 8).then_some(Src::Lane(2 * i as u8)))
+            .collect();
+        // A lane read by one and not the other is 0 in the other's index.
+        let mut other = half.clone();
+        other[12] = Some(Src::Lane(16));
+        let a = searcher.table_step(pshufb, half.clone(), Operand::A, Operand::A);
+        let b = searcher.table_step(pshufb, other, Operand::B, Operand::B);
+        assert_eq!(shared_index(&[a.clone(), b.clone()], false), 1);
+        assert_eq!(shared_index(&[a.clone(), b], true), 0);
+        let mut clash = half;
+        clash[12] = Some(Src::Lane(1));
+        let c = searcher.table_step(pshufb, clash, Operand::B, Operand::B);
+        assert_eq!(shared_index(&[a, c], false), 0);
+        let neon = |f: &str| f == "neon";
+        let searcher = WideSearcher::new(context(Arch::AArch64, &neon, 128, 8), true);
+        let tbl = searcher
+            .tables
+            .iter()
+            .find(|t| t.insn.name == "tbl1")
+            .unwrap();
+        let lanes: Vec<Option<Src>> = (0..16).map(|i| Some(Src::Lane(15 - i))).collect();
+        let a = searcher.table_step(tbl, lanes.clone(), Operand::A, Operand::A);
+        let b = searcher.table_step(tbl, lanes, Operand::B, Operand::B);
+        assert_eq!(shared_index(&[a, b], false), -2);
     }
 
     /// Without tables, the search finds the fewest instructions over every tree of

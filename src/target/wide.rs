@@ -1068,10 +1068,12 @@ pub const WIDE: &[WideInsn] = &[
         operands: 1,
         domain: Domain::Any,
         feature: neon_table,
-        // adrp + ldr of the index, tbl. Its zero lanes are left out: llc inserts a
-        // zero lane after the `tbl` (`mov v0.b[1], wzr`).
+        // adrp + ldr of the index, tbl. An index out of range zeroes a lane: as the
+        // intrinsic (`ir::wide`); a `shufflevector` with zero lanes, `llc` compiles to
+        // `tbl` and a `mov v0.b[i], wzr` per zero lane (`tests/insn_llc.rs` checks the
+        // intrinsic's zero lanes with `target::insn`'s `tbl`).
         produce: Produce::Table {
-            zero: false,
+            zero: true,
             in_block: false,
         },
         cost: 3,
@@ -1085,7 +1087,7 @@ pub const WIDE: &[WideInsn] = &[
         domain: Domain::Any,
         feature: neon_table,
         produce: Produce::Table {
-            zero: false,
+            zero: true,
             in_block: false,
         },
         cost: 3,
