@@ -241,6 +241,7 @@ impl WideSearcher {
         let bytes = (cx.register_bits / 8) as usize;
         let zero = (2 * bytes) as Code;
         let mut moves: Vec<Move> = Vec::new();
+        let mut seen: std::collections::HashMap<Vec<Code>, usize> = Default::default();
         let mut table_list = Vec::new();
         for (g, insns) in wide::offered(cx) {
             let eb = (g.element_bits / 8) as usize;
@@ -269,26 +270,24 @@ impl WideSearcher {
                                 })
                                 .collect();
                             let cost = form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop);
-                            match moves.iter_mut().find(|m| m.map == map) {
-                                Some(m) if m.cost <= cost => {}
-                                Some(m) => {
-                                    *m = Move {
-                                        insn,
-                                        geometry: g,
-                                        imm,
-                                        lanes,
-                                        map,
-                                        cost,
-                                    }
+                            let at = seen.get(&map).copied();
+                            if at.is_some_and(|i| moves[i].cost <= cost) {
+                                continue;
+                            }
+                            let m = Move {
+                                insn,
+                                geometry: g,
+                                imm,
+                                lanes,
+                                map: map.clone(),
+                                cost,
+                            };
+                            match at {
+                                Some(i) => moves[i] = m,
+                                None => {
+                                    seen.insert(map, moves.len());
+                                    moves.push(m);
                                 }
-                                None => moves.push(Move {
-                                    insn,
-                                    geometry: g,
-                                    imm,
-                                    lanes,
-                                    map,
-                                    cost,
-                                }),
                             }
                         }
                     }

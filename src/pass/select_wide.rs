@@ -41,7 +41,8 @@ static WIDE_SELECTED: Statistic = Statistic {
 /// Original and sequence, measured, per key.
 static MEASURED: Memo<Pair> = Memo::persistent("select-wide");
 
-/// The searcher of one context, built once per process (about 10 ms).
+/// The searcher of one context (target, register, elements, loop), built the first time
+/// a shuffle needs it (2-6 ms, once per process).
 fn searcher(desc: &TargetDesc, cx: Context) -> Arc<WideSearcher> {
     type Searchers = Mutex<HashMap<String, Arc<WideSearcher>>>;
     static SEARCHERS: OnceLock<Searchers> = OnceLock::new();
@@ -103,6 +104,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
     };
     let mut wanted: Vec<(ShuffleSite, WideSequence, String, bool)> = Vec::new();
+    let mut menus: HashMap<(u32, u32, bool, bool), wide::Menu> = HashMap::new();
     for site in func.shuffles() {
         let Some(element_bits) = ir::lower::element_bits(site.source_ty) else {
             continue;
@@ -128,14 +130,11 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         };
         let demand = demand(&site);
         // One fixed instruction as it is: nothing to search for.
-        let one = wide::Menu::new(cx).cheapest(&demand);
+        let menu = menus
+            .entry((bits, element_bits, float, in_loop))
+            .or_insert_with(|| wide::Menu::new(cx));
+        let one = menu.cheapest(&demand);
         if one.is_some_and(|(_, insn)| matches!(insn.produce, Produce::Imm { .. })) {
-            continue;
-        }
-        let Some(seq) = searcher(&desc, cx).search(&demand, element_bits) else {
-            continue;
-        };
-        if seq.steps.is_empty() {
             continue;
         }
         let key = format!(
@@ -146,6 +145,19 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
             site.shuffle.mask,
             ir::lower::operand_key(site.inst)
         );
+        // Measured before and not cheaper: no search.
+        if MEASURED
+            .get(&key)
+            .is_some_and(|pair| pair.map_or(true, |(stock, emitted)| emitted >= stock))
+        {
+            continue;
+        }
+        let Some(seq) = searcher(&desc, cx).search(&demand, element_bits) else {
+            continue;
+        };
+        if seq.steps.is_empty() {
+            continue;
+        }
         wanted.push((site, seq, key, float));
     }
     if wanted.is_empty() {
