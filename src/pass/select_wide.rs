@@ -179,6 +179,15 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
             continue;
         };
         if emitted >= stock {
+            if remarks {
+                let message = format!(
+                    "wide sequence not used: mask {} (llc {stock}): {} described {}, llc {emitted}",
+                    site.shuffle.mask,
+                    seq.describe(),
+                    seq.cost
+                );
+                target.remark(RemarkKind::Missed, c"Select", site.inst, &message);
+            }
             continue;
         }
         let Some(built) = ir::wide::build_wide_sequence(site.inst, &seq, float) else {
