@@ -206,6 +206,41 @@ fn hash_function() -> String {
     )
 }
 
+/// A program of `functions`: `@src` holding `src`, `@dst`, the hash, and a `main` that
+/// runs `call(k)` for each function and prints `k` and the hash of `@dst` after it;
+/// `attributes` at the end.
+fn hashed_program(
+    src: &[u8],
+    functions: &[String],
+    call: impl Fn(usize) -> String,
+    attributes: &str,
+) -> String {
+    let bytes: String = src.iter().map(|b| format!("\\{b:02X}")).collect();
+    let mut module = format!(
+        "target triple = \"x86_64-unknown-linux-gnu\"\n\
+         @src = global [{} x i8] c\"{bytes}\", align 64\n\
+         @dst = global [{DST_BYTES} x i8] zeroinitializer, align 64\n\
+         @fmt = private constant [9 x i8] c\"%d %llx\\0A\\00\"\n\
+         declare i32 @printf(ptr, ...)\n",
+        src.len()
+    );
+    for f in functions {
+        module += f;
+    }
+    module += &hash_function();
+    module += "define i32 @main() {\n";
+    for k in 0..functions.len() {
+        module += &format!(
+            "  {}\n  %h{k} = call i64 @hash()\n  \
+             call i32 (ptr, ...) @printf(ptr @fmt, i32 {k}, i64 %h{k})\n",
+            call(k)
+        );
+    }
+    module += "  ret i32 0\n}\n";
+    module += attributes;
+    module
+}
+
 fn run(file: &PathBuf) -> String {
     let out = Command::new(llvm_bin().join("lli"))
         .arg(file)
@@ -674,28 +709,14 @@ fn networks_compute_the_same() {
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(0x0e70_4b17_5eed_1234);
     let count = 150;
-    let src: String = (0..1024)
-        .map(|i| format!("\\{:02X}", (i * 37 + 11) % 256))
-        .collect();
-    let mut module = format!(
-        "target triple = \"x86_64-unknown-linux-gnu\"\n\
-         @src = global [1024 x i8] c\"{src}\", align 64\n\
-         @dst = global [{DST_BYTES} x i8] zeroinitializer, align 64\n\
-         @fmt = private constant [9 x i8] c\"%d %llx\\0A\\00\"\n\
-         declare i32 @printf(ptr, ...)\n"
+    let src: Vec<u8> = (0..1024).map(|i| ((i * 37 + 11) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count).map(|k| network_function(k, &mut rng)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @w{k}(ptr @dst, ptr @src)"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
     );
-    for k in 0..count {
-        module += &network_function(k, &mut rng);
-    }
-    module += &hash_function();
-    module += "define i32 @main() {\n";
-    for k in 0..count {
-        module += &format!(
-            "  call void @w{k}(ptr @dst, ptr @src)\n  %h{k} = call i64 @hash()\n  \
-             call i32 (ptr, ...) @printf(ptr @fmt, i32 {k}, i64 %h{k})\n"
-        );
-    }
-    module += "  ret i32 0\n}\nattributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n";
     let original = dir.join("networks.ll");
     fs::write(&original, module).unwrap();
     let want = run(&original);
@@ -1190,29 +1211,15 @@ fn wide_selections_compute_the_same() {
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(0x0123_4567_89ab_cdef);
     let count = 240;
-    let src: String = (0..2048)
-        .map(|i| format!("\\{:02X}", (i * 151 + 7) % 256))
-        .collect();
-    let mut module = format!(
-        "target triple = \"x86_64-unknown-linux-gnu\"\n\
-         @src = global [2048 x i8] c\"{src}\", align 64\n\
-         @dst = global [{DST_BYTES} x i8] zeroinitializer, align 64\n\
-         @fmt = private constant [9 x i8] c\"%d %llx\\0A\\00\"\n\
-         declare i32 @printf(ptr, ...)\n"
+    let src: Vec<u8> = (0..2048).map(|i| ((i * 151 + 7) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count).map(|k| wide_function(k, &mut rng)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @w{k}()"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n\
+         attributes #1 = { \"target-cpu\"=\"x86-64-v2\" }\n",
     );
-    for k in 0..count {
-        module += &wide_function(k, &mut rng);
-    }
-    module += &hash_function();
-    module += "define i32 @main() {\n";
-    for k in 0..count {
-        module += &format!(
-            "  call void @w{k}()\n  %h{k} = call i64 @hash()\n  \
-             call i32 (ptr, ...) @printf(ptr @fmt, i32 {k}, i64 %h{k})\n"
-        );
-    }
-    module += "  ret i32 0\n}\nattributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n\
-               attributes #1 = { \"target-cpu\"=\"x86-64-v2\" }\n";
     let original = dir.join("wide.ll");
     fs::write(&original, &module).unwrap();
     under_qemu(
