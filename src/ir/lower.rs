@@ -508,10 +508,34 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
 
 /// Erases a sequence that was not used.
 pub fn discard(seq: BuiltSequence) {
-    // SAFETY: the instructions built, unused but by each other: erased users first.
-    unsafe {
-        for &inst in seq.built.iter().rev() {
-            LLVMInstructionEraseFromParent(inst);
+    // SAFETY: the instructions built, unused but by each other.
+    unsafe { erase_built(&seq.built) }
+}
+
+/// Erases instructions built and not used (users first), and the intrinsic
+/// declarations their calls leave without a use (a measured candidate leaves the
+/// module as it found it).
+///
+/// # Safety
+/// `built` are live instructions used by nothing but each other, in build order.
+pub unsafe fn erase_built(built: &[LLVMValueRef]) {
+    let mut callees: Vec<LLVMValueRef> = Vec::new();
+    for &inst in built.iter().rev() {
+        if !LLVMIsACallInst(inst).is_null() {
+            let callee = LLVMGetCalledValue(inst);
+            if !callees.contains(&callee) {
+                callees.push(callee);
+            }
+        }
+        LLVMInstructionEraseFromParent(inst);
+    }
+    for callee in callees {
+        if !LLVMIsAFunction(callee).is_null()
+            && LLVMIsDeclaration(callee) != 0
+            && LLVMGetIntrinsicID(callee) != 0
+            && LLVMGetFirstUse(callee).is_null()
+        {
+            LLVMDeleteFunction(callee);
         }
     }
 }

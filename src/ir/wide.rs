@@ -50,9 +50,7 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
                 Operand::Step(i) => values[i],
             };
             let Some(v) = b_.step(step, operand(step.x), operand(step.y), float) else {
-                for &i in b_.built.iter().rev() {
-                    LLVMInstructionEraseFromParent(i);
-                }
+                super::lower::erase_built(&b_.built);
                 LLVMDisposeBuilder(builder);
                 return None;
             };
@@ -66,9 +64,7 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
         let result = match seq.result {
             Operand::Step(i) => values[i],
             _ => {
-                for &i in b_.built.iter().rev() {
-                    LLVMInstructionEraseFromParent(i);
-                }
+                super::lower::erase_built(&b_.built);
                 LLVMDisposeBuilder(builder);
                 return None;
             }
@@ -76,9 +72,7 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
         let result = b_.cast(result, ty);
         LLVMDisposeBuilder(builder);
         if LLVMIsAInstruction(result).is_null() {
-            for &i in b_.built.iter().rev() {
-                LLVMInstructionEraseFromParent(i);
-            }
+            super::lower::erase_built(&b_.built);
             return None;
         }
         Some(BuiltSequence::new(Inst(result), b_.built))
