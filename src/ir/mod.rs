@@ -399,6 +399,40 @@ pub(crate) unsafe fn users(v: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// A call of the intrinsic `name`, overloaded on `overload`, built by `builder` in
+/// `module`; `None` where this LLVM has no intrinsic of that name.
+///
+/// # Safety
+/// `builder` is positioned in a function of `module`; `args` fit the intrinsic.
+pub(crate) unsafe fn build_intrinsic_call(
+    builder: LLVMBuilderRef,
+    module: LLVMModuleRef,
+    name: &str,
+    overload: &[LLVMTypeRef],
+    args: &mut [LLVMValueRef],
+) -> Option<LLVMValueRef> {
+    let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+    if id == 0 {
+        return None;
+    }
+    let mut types = overload.to_vec();
+    let decl = LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), types.len());
+    let fn_ty = LLVMIntrinsicGetType(
+        LLVMGetModuleContext(module),
+        id,
+        types.as_mut_ptr(),
+        types.len(),
+    );
+    Some(LLVMBuildCall2(
+        builder,
+        fn_ty,
+        decl,
+        args.as_mut_ptr(),
+        args.len() as u32,
+        c"".as_ptr(),
+    ))
+}
+
 /// Describes a shufflevector, or `None` if it is not one the pure layers handle.
 pub fn read_shuffle(inst: Inst) -> Option<Shuffle> {
     if !inst.is_shuffle() {

@@ -324,20 +324,7 @@ impl Builder {
 
     /// A call of the non-overloaded intrinsic `name`, if this LLVM has it.
     unsafe fn call(&mut self, name: &str, args: &mut [LLVMValueRef]) -> Option<LLVMValueRef> {
-        let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-        if id == 0 {
-            return None;
-        }
-        let decl = LLVMGetIntrinsicDeclaration(self.module, id, std::ptr::null_mut(), 0);
-        let fn_ty = LLVMIntrinsicGetType(self.ctx, id, std::ptr::null_mut(), 0);
-        let call = LLVMBuildCall2(
-            self.raw,
-            fn_ty,
-            decl,
-            args.as_mut_ptr(),
-            args.len() as u32,
-            c"".as_ptr(),
-        );
+        let call = super::build_intrinsic_call(self.raw, self.module, name, &[], args)?;
         Some(self.note(call))
     }
 

@@ -49,15 +49,14 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
                 Operand::Zero => LLVMConstNull(ty),
                 Operand::Step(i) => values[i],
             };
-            let Some(v) = b_.step(step, operand(step.x), operand(step.y), float) else {
+            let last = k + 1 == seq.steps.len();
+            let built = b_
+                .step(step, operand(step.x), operand(step.y), float)
+                .and_then(|v| if last { Some(v) } else { b_.fence(v) });
+            let Some(v) = built else {
                 super::lower::erase_built(&b_.built);
                 LLVMDisposeBuilder(builder);
                 return None;
-            };
-            let v = if k + 1 < seq.steps.len() {
-                b_.fence(v)
-            } else {
-                v
             };
             values.push(v);
         }
@@ -113,28 +112,18 @@ impl Build {
         LLVMVectorType(elt, bits / element)
     }
 
+    /// A call of the intrinsic `name`; `None` where this LLVM has none of that name.
     unsafe fn call(
         &mut self,
         name: &str,
         overload: &[LLVMTypeRef],
         args: &mut [LLVMValueRef],
-    ) -> LLVMValueRef {
-        let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-        let mut types = overload.to_vec();
-        let decl = LLVMGetIntrinsicDeclaration(self.module, id, types.as_mut_ptr(), types.len());
-        let fn_ty = LLVMIntrinsicGetType(self.ctx, id, types.as_mut_ptr(), types.len());
-        let v = LLVMBuildCall2(
-            self.builder,
-            fn_ty,
-            decl,
-            args.as_mut_ptr(),
-            args.len() as u32,
-            c"".as_ptr(),
-        );
-        self.note(v)
+    ) -> Option<LLVMValueRef> {
+        let v = super::build_intrinsic_call(self.builder, self.module, name, overload, args)?;
+        Some(self.note(v))
     }
 
-    unsafe fn fence(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+    unsafe fn fence(&mut self, v: LLVMValueRef) -> Option<LLVMValueRef> {
         let bits = super::Type(LLVMTypeOf(v)).fixed_lanes().unwrap_or(0)
             * super::Type(LLVMTypeOf(v)).element_bits().unwrap_or(0);
         let floats = self.vector(bits, 32, true);
@@ -221,7 +210,7 @@ impl Build {
                 let bytes = self.vector(bits, 8, false);
                 let bx = self.cast(x, bytes);
                 let idx = self.constants(8, &index);
-                Some(self.call(name, &[], &mut [bx, idx]))
+                self.call(name, &[], &mut [bx, idx])
             }
             ("vpermd", 256, 32) => {
                 let index: Vec<u64> = step.lanes.iter().map(|l| lane(l, 0, 8)).collect();
@@ -232,7 +221,7 @@ impl Build {
                     ("llvm.x86.avx2.permd", self.vector(256, 32, false))
                 };
                 let vx = self.cast(x, vt);
-                Some(self.call(name, &[], &mut [vx, idx]))
+                self.call(name, &[], &mut [vx, idx])
             }
             ("vpermt2", 128 | 256 | 512, eb) => {
                 // Lane `l` of `x ++ y`; the index is the middle operand.
@@ -252,7 +241,7 @@ impl Build {
                 let vx = self.cast(x, vt);
                 let vy = if y == x { vx } else { self.cast(y, vt) };
                 let name = format!("llvm.x86.avx512.vpermi2var.{suffix}.{bits}");
-                Some(self.call(&name, &[], &mut [vx, idx, vy]))
+                self.call(&name, &[], &mut [vx, idx, vy])
             }
             ("vpermw", 128 | 256 | 512, eb @ (8 | 16)) => {
                 let suffix = if eb == 8 { "qi" } else { "hi" };
@@ -260,7 +249,7 @@ impl Build {
                 let idx = self.constants(eb, &index);
                 let vx = self.cast(x, self.vector(bits, eb, false));
                 let name = format!("llvm.x86.avx512.permvar.{suffix}.{bits}");
-                Some(self.call(&name, &[], &mut [vx, idx]))
+                self.call(&name, &[], &mut [vx, idx])
             }
             ("tbl1" | "tbl2", 128, 8) => {
                 let two = step.insn.name == "tbl2";
@@ -274,9 +263,9 @@ impl Build {
                 let bx = self.cast(x, bytes);
                 if two {
                     let by = if y == x { bx } else { self.cast(y, bytes) };
-                    Some(self.call("llvm.aarch64.neon.tbl2", &[bytes], &mut [bx, by, idx]))
+                    self.call("llvm.aarch64.neon.tbl2", &[bytes], &mut [bx, by, idx])
                 } else {
-                    Some(self.call("llvm.aarch64.neon.tbl1", &[bytes], &mut [bx, idx]))
+                    self.call("llvm.aarch64.neon.tbl1", &[bytes], &mut [bx, idx])
                 }
             }
             _ => None,
