@@ -136,7 +136,8 @@ def compile_to_asm(kernel, target, plugin, workdir):
     load = [f"-fpass-plugin={plugin}"] if plugin else []
     if kernel.lang == "c":
         cmd = [str(LLVM_BIN / "clang"), f"--target={target.triple}", *target.clang_flags,
-               "-O3", "-ffreestanding", "-Rpass=loop-vectorize", "-Rpass=loop-unroll",
+               # One -Rpass: clang keeps only the last one given.
+               "-O3", "-ffreestanding", "-Rpass=loop-vectorize|loop-unroll",
                *load, "-S", "-o", str(asm), str(kernel.path)]
         r = run(cmd)
         if r.returncode != 0:
@@ -226,8 +227,10 @@ def entry_shape(body, start, region):
 
 def hot_region(body, fam):
     """The loop with the most vector instructions (a backward branch's target to the
-    branch), or the whole function when it has no loop. On RISC-V V the loop starts
-    with the shape it is entered with (`entry_shape`)."""
+    branch), else the longest scalar loop (a loop left scalar is measured as a loop,
+    per iteration, not as the whole function), or the whole function when it has no
+    loop. On RISC-V V the loop starts with the shape it is entered with
+    (`entry_shape`)."""
     labels = {}
     best = None
     for i, (kind, text) in enumerate(body):
@@ -241,7 +244,7 @@ def hot_region(body, fam):
             score = (sum(is_vector_inst(t, fam) for t in region), len(region))
             if best is None or score >= best[0]:
                 best = (score, region, start)
-    if best is not None and best[0][0] > 0:
+    if best is not None:
         (_, region, start) = best
         if fam == "riscv":
             region = entry_shape(body, start, region) + region
