@@ -488,6 +488,18 @@ void shuf_set_shuffle_mask(LLVMValueRef Shuffle, const int *Mask, size_t MaskLen
   SVI->setShuffleMask(ArrayRef<int>(Mask, MaskLen));
 }
 
+void shuf_set_pure_function(LLVMValueRef Fn, int Reads) {
+  auto *F = cast<Function>(unwrap(Fn));
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  F->setNoSync();
+  F->setDoesNotFreeMemory();
+  if (Reads)
+    F->setOnlyReadsMemory();
+  else
+    F->setDoesNotAccessMemory();
+}
+
 } // extern "C"
 
 namespace {

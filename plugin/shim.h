@@ -184,6 +184,11 @@ int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores, size_t 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
 
+/* Marks a function the plugin defined as one that neither throws nor writes memory and
+ * always returns: it reads memory (reads != 0) or none at all (Function::setOnlyReads-
+ * Memory / setDoesNotAccessMemory, which the C API cannot set). */
+void shuf_set_pure_function(LLVMValueRef fn, int reads);
+
 #ifdef __cplusplus
 }
 #endif

@@ -99,6 +99,7 @@ extern "C" {
     );
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
+    fn shuf_set_pure_function(function: LLVMValueRef, reads: c_int);
     fn shuf_emitted_batch(
         t: *const ShufTarget,
         results: *const LLVMValueRef,
@@ -610,6 +611,14 @@ impl Statistic {
             unsafe { shuf_stat_add(self.name.as_ptr(), self.desc.as_ptr(), amount) }
         }
     }
+}
+
+/// Marks `function` (one the plugin defined) as not throwing, always returning, and
+/// writing no memory; reading memory only if `reads` (the C API cannot set memory
+/// effects).
+pub(crate) fn set_pure_function(function: LLVMValueRef, reads: bool) {
+    // SAFETY: `function` is a live function (ir's contract).
+    unsafe { shuf_set_pure_function(function, c_int::from(reads)) }
 }
 
 /// `ShuffleVectorInst::setShuffleMask` (the C API cannot change a mask).

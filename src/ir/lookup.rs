@@ -44,7 +44,7 @@ pub fn table_gathers(func: Function) -> Vec<TableGather> {
 }
 
 /// The constant integer `v`, if it is one.
-unsafe fn const_int(v: LLVMValueRef) -> Option<u64> {
+pub(super) unsafe fn const_int(v: LLVMValueRef) -> Option<u64> {
     (!LLVMIsAConstantInt(v).is_null()).then(|| LLVMConstIntGetZExtValue(v))
 }
 
@@ -135,7 +135,9 @@ unsafe fn table_gather(root: LLVMValueRef) -> Option<TableGather> {
 
 /// `getelementptr i8, @g, %i` or `getelementptr [n x i8], @g, 0, %i`: the global, the
 /// index and the address.
-unsafe fn table_address(ptr: LLVMValueRef) -> Option<(LLVMValueRef, LLVMValueRef, LLVMValueRef)> {
+pub(super) unsafe fn table_address(
+    ptr: LLVMValueRef,
+) -> Option<(LLVMValueRef, LLVMValueRef, LLVMValueRef)> {
     if LLVMIsAGetElementPtrInst(ptr).is_null() {
         return None;
     }
@@ -162,7 +164,7 @@ unsafe fn table_address(ptr: LLVMValueRef) -> Option<(LLVMValueRef, LLVMValueRef
 
 /// The bytes of a constant global whose contents are known here for good (a constant
 /// with a definitive initializer of bytes), else `None`.
-unsafe fn table_bytes(global: LLVMValueRef) -> Option<Vec<u8>> {
+pub(super) unsafe fn table_bytes(global: LLVMValueRef) -> Option<Vec<u8>> {
     let definitive = matches!(
         LLVMGetLinkage(global),
         LLVMLinkage::LLVMInternalLinkage
@@ -243,74 +245,90 @@ pub fn build_lookup(gather: &TableGather, lookup: &Lookup) -> Option<BuiltSequen
     // root, after the index vector (which every lane's extract reads).
     unsafe {
         let root = gather.root.raw();
-        let ty = LLVMTypeOf(root);
-        let ctx = LLVMGetTypeContext(ty);
         let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(root)));
-        let i8t = LLVMInt8TypeInContext(ctx);
-        let name = lookup.insn.intrinsic;
-        // AArch64's tbl is overloaded on its result (`.v16i8`, `.v8i8`).
-        let (base, overloaded) = match name.strip_prefix("llvm.aarch64.neon.tbl1.") {
-            Some(_) => ("llvm.aarch64.neon.tbl1", true),
-            None => (name, false),
-        };
-        let id = LLVMLookupIntrinsicID(base.as_ptr() as *const _, base.len());
-        if id == 0 {
-            return None;
-        }
-        let mut types = vec![ty];
-        let count = if overloaded { 1 } else { 0 };
-        let decl = LLVMGetIntrinsicDeclaration(module, id, types.as_mut_ptr(), count);
-        let fn_ty = LLVMIntrinsicGetType(ctx, id, types.as_mut_ptr(), count);
-        let builder = LLVMCreateBuilderInContext(ctx);
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(root)));
         LLVMPositionBuilderBefore(builder, root);
-        let mut built = Vec::new();
-        let index = gather.index.raw();
-        let mut parts: Vec<LLVMValueRef> = lookup
-            .tables
-            .iter()
-            .map(|table| {
-                let mut bytes: Vec<LLVMValueRef> = table
-                    .iter()
-                    .map(|&b| LLVMConstInt(i8t, u64::from(b), 0))
-                    .collect();
-                let table = LLVMConstVector(bytes.as_mut_ptr(), bytes.len() as u32);
-                let mut args = [table, index];
-                let call = LLVMBuildCall2(builder, fn_ty, decl, args.as_mut_ptr(), 2, c"".as_ptr());
-                built.push(call);
-                call
-            })
-            .collect();
-        // Pairs of parts chosen by bit 4, then by bit 5.
-        let lanes = LLVMGetVectorSize(ty);
-        let mut bit = 16u64;
-        while parts.len() > 1 {
-            let mut splat = vec![LLVMConstInt(i8t, bit, 0); lanes as usize];
-            let mask = LLVMConstVector(splat.as_mut_ptr(), lanes);
-            let set = LLVMBuildAnd(builder, index, mask, c"".as_ptr());
-            let zero = LLVMConstNull(ty);
-            let test = LLVMBuildICmp(
-                builder,
-                llvm_sys::LLVMIntPredicate::LLVMIntNE,
-                set,
-                zero,
-                c"".as_ptr(),
-            );
-            built.extend([set, test]);
-            parts = parts
-                .chunks(2)
-                .map(|pair| {
-                    let s = LLVMBuildSelect(builder, test, pair[1], pair[0], c"".as_ptr());
-                    built.push(s);
-                    s
-                })
-                .collect();
-            bit *= 2;
-        }
+        let built = build_table_lookup(builder, module, gather.index.raw(), lookup);
         LLVMDisposeBuilder(builder);
-        let result = parts[0];
-        built.retain(|&v| !LLVMIsAInstruction(v).is_null());
+        let (result, built) = built?;
         Some(BuiltSequence::new(Inst(result), built))
     }
+}
+
+/// Builds `lookup` of the `<N x i8>` vector `index` where `builder` stands: the table
+/// instruction (AArch64: one `tbl1`..`tbl4` for every part; x86: one per part, then
+/// `select`s on bits 4 and 5 of the index). The result and every instruction built, or
+/// `None` (nothing built) if this LLVM lacks the intrinsic.
+///
+/// # Safety
+/// `builder` is positioned in a function of `module` where `index` is available.
+pub(super) unsafe fn build_table_lookup(
+    builder: LLVMBuilderRef,
+    module: LLVMModuleRef,
+    index: LLVMValueRef,
+    lookup: &Lookup,
+) -> Option<(LLVMValueRef, Vec<LLVMValueRef>)> {
+    let ty = LLVMTypeOf(index);
+    let i8t = LLVMInt8TypeInContext(LLVMGetTypeContext(ty));
+    let table_vector = |table: &[u8]| {
+        let mut bytes: Vec<LLVMValueRef> = table
+            .iter()
+            .map(|&b| LLVMConstInt(i8t, u64::from(b), 0))
+            .collect();
+        LLVMConstVector(bytes.as_mut_ptr(), bytes.len() as u32)
+    };
+    let mut built = Vec::new();
+    let mut parts: Vec<LLVMValueRef> = if lookup.insn.parts_in_one {
+        // tbl1..tbl4: every part, then the index; overloaded on the result.
+        let (name, _) = lookup.insn.intrinsic_for(lookup.tables.len());
+        let mut args: Vec<LLVMValueRef> = lookup.tables.iter().map(|t| table_vector(t)).collect();
+        args.push(index);
+        let call = super::build_intrinsic_call(builder, module, &name, &[ty], &mut args)?;
+        built.push(call);
+        vec![call]
+    } else {
+        let (name, _) = lookup.insn.intrinsic_for(1);
+        let mut parts = Vec::new();
+        for table in &lookup.tables {
+            let mut args = [table_vector(table), index];
+            let Some(call) = super::build_intrinsic_call(builder, module, &name, &[], &mut args)
+            else {
+                super::lower::erase_built(&built);
+                return None;
+            };
+            built.push(call);
+            parts.push(call);
+        }
+        parts
+    };
+    // x86: pairs of parts chosen by bit 4, then by bit 5.
+    let lanes = LLVMGetVectorSize(ty);
+    let mut bit = 16u64;
+    while parts.len() > 1 {
+        let mut splat = vec![LLVMConstInt(i8t, bit, 0); lanes as usize];
+        let mask = LLVMConstVector(splat.as_mut_ptr(), lanes);
+        let set = LLVMBuildAnd(builder, index, mask, c"".as_ptr());
+        let zero = LLVMConstNull(ty);
+        let test = LLVMBuildICmp(
+            builder,
+            llvm_sys::LLVMIntPredicate::LLVMIntNE,
+            set,
+            zero,
+            c"".as_ptr(),
+        );
+        built.extend([set, test]);
+        parts = parts
+            .chunks(2)
+            .map(|pair| {
+                let s = LLVMBuildSelect(builder, test, pair[1], pair[0], c"".as_ptr());
+                built.push(s);
+                s
+            })
+            .collect();
+        bit *= 2;
+    }
+    built.retain(|&v| !LLVMIsAInstruction(v).is_null());
+    Some((parts[0], built))
 }
 
 /// Replaces the gather by `built` and erases its parts that nothing else reads.

@@ -18,6 +18,7 @@ pub mod chain;
 pub mod compute;
 pub mod gather;
 pub mod lookup;
+pub mod lookup_call;
 pub mod lower;
 pub mod narrow;
 pub mod network;

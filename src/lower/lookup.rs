@@ -16,10 +16,15 @@
 //!
 //! A [`Lookup`] is the instruction and its table operands (x86 splits a table of up to
 //! 64 bytes in 16-byte parts and chooses between their results by bits 4 and 5 of the
-//! index); [`run`] is its meaning (x86 `pshufb`: a set top bit gives zero, else the low
-//! four bits index the 128-bit lane; AArch64 `tbl`: an index past the table gives zero),
+//! index; AArch64's `tbl2`..`tbl4` take two to four 16-byte parts in one instruction);
+//! [`run`] is its meaning (x86 `pshufb`: a set top bit gives zero, else the low four
+//! bits index the 128-bit lane; AArch64 `tbl`: an index past the table gives zero),
 //! which the tests check against the table read directly for every index the range
 //! proof allows. Index ranges are proved by the IR layer, never assumed.
+//!
+//! [`vector_forms`] lists the lane counts a table can be looked up at on a target: the
+//! vector forms of a scalar table load that the loop vectorizer is offered (see
+//! `crate::pass::lookup`), where it would otherwise leave the loop scalar.
 
 /// A byte-table instruction for one vector width.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,9 +35,26 @@ pub struct TableInsn {
     /// x86: the table repeats per 128-bit lane (pshufb indexes within its lane);
     /// AArch64: one table of 16 bytes for any index width.
     pub per_128_bit_lane: bool,
+    /// AArch64: one instruction takes every 16-byte part of a table of up to 64 bytes
+    /// (`tbl1`..`tbl4`, the intrinsic's name ends in the number of parts); x86 looks each
+    /// part up apart and chooses between the results.
+    pub parts_in_one: bool,
     /// The feature it needs (LLVM's name).
     pub feature: &'static str,
+    /// The intrinsic; with `parts_in_one`, its name before the number of parts, and
+    /// overloaded on the result.
     pub intrinsic: &'static str,
+}
+
+impl TableInsn {
+    /// The intrinsic that looks up a table of `parts` 16-byte parts (one call of it),
+    /// and whether it is overloaded on its result type.
+    pub fn intrinsic_for(&self, parts: usize) -> (String, bool) {
+        match self.parts_in_one {
+            true => (format!("{}{parts}", self.intrinsic), true),
+            false => (self.intrinsic.to_string(), false),
+        }
+    }
 }
 
 pub const TABLE_INSNS: &[TableInsn] = &[
@@ -40,6 +62,7 @@ pub const TABLE_INSNS: &[TableInsn] = &[
         name: "pshufb",
         lanes: 16,
         per_128_bit_lane: true,
+        parts_in_one: false,
         feature: "ssse3",
         intrinsic: "llvm.x86.ssse3.pshuf.b.128",
     },
@@ -47,6 +70,7 @@ pub const TABLE_INSNS: &[TableInsn] = &[
         name: "vpshufb",
         lanes: 32,
         per_128_bit_lane: true,
+        parts_in_one: false,
         feature: "avx2",
         intrinsic: "llvm.x86.avx2.pshuf.b",
     },
@@ -54,22 +78,25 @@ pub const TABLE_INSNS: &[TableInsn] = &[
         name: "tbl",
         lanes: 16,
         per_128_bit_lane: false,
+        parts_in_one: true,
         feature: "neon",
-        intrinsic: "llvm.aarch64.neon.tbl1.v16i8",
+        intrinsic: "llvm.aarch64.neon.tbl",
     },
     TableInsn {
         name: "tbl",
         lanes: 8,
         per_128_bit_lane: false,
+        parts_in_one: true,
         feature: "neon",
-        intrinsic: "llvm.aarch64.neon.tbl1.v8i8",
+        intrinsic: "llvm.aarch64.neon.tbl",
     },
 ];
 
-/// One lookup: the instruction and the table operand of each of its uses. A table of
-/// up to 16 bytes is one use; on x86 a longer one (up to 64) is split in 16-byte parts,
-/// each looked up with the low four bits of the index, and bits 4 and 5 of the index
-/// choose between the results (`select`s, which x86 does with `pblendvb`).
+/// One lookup: the instruction and its 16-byte table parts. A table of up to 16 bytes
+/// is one part; a longer one (up to 64) is split in 16-byte parts, which AArch64's
+/// `tbl2`..`tbl4` take in one instruction, while x86 looks each up with the low four
+/// bits of the index and chooses between the results by bits 4 and 5 of the index
+/// (`select`s, which x86 does with `pblendvb`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lookup {
     pub insn: &'static TableInsn,
@@ -80,8 +107,7 @@ pub struct Lookup {
 
 /// The lookup of `lanes` bytes from `table` by indices no greater than `max_index`,
 /// with the instructions whose feature `has` allows; `None` where the table is longer
-/// than the instruction takes (16 bytes; 64 on x86, in parts) or an index could reach
-/// past it.
+/// than 64 bytes or an index could reach past it.
 pub fn plan(
     table: &[u8],
     max_index: u8,
@@ -94,10 +120,11 @@ pub fn plan(
     let insn = TABLE_INSNS
         .iter()
         .find(|t| t.lanes == lanes && has(t.feature))?;
-    let parts = table.len().div_ceil(16).next_power_of_two();
-    if parts > 1 && !insn.per_128_bit_lane {
-        return None;
-    }
+    // x86 chooses between parts by index bits: a power of two of them.
+    let parts = match insn.parts_in_one {
+        true => table.len().div_ceil(16),
+        false => table.len().div_ceil(16).next_power_of_two(),
+    };
     // Entries past the table are never read (the indices are proved below its length).
     let mut padded = table.to_vec();
     padded.resize(16 * parts, 0);
@@ -125,11 +152,25 @@ pub fn run(lookup: &Lookup, indices: &[u8]) -> Vec<u8> {
                     lookup.tables[part][i / 16 * 16 + usize::from(x & 15)]
                 }
             } else {
-                // tbl: an index past the table gives zero.
-                lookup.tables[0].get(usize::from(x)).copied().unwrap_or(0)
+                // tbl: the parts are one table; an index past it gives zero.
+                let (part, at) = (usize::from(x / 16), usize::from(x % 16));
+                lookup.tables.get(part).map_or(0, |t| t[at])
             }
         })
         .collect()
+}
+
+/// The lane counts at which `table`, read by indices no greater than `max_index`, can
+/// be looked up with the instructions `has` allows, fewest lanes first.
+pub fn vector_forms(table: &[u8], max_index: u8, has: impl Fn(&str) -> bool) -> Vec<usize> {
+    let mut lanes: Vec<usize> = TABLE_INSNS
+        .iter()
+        .map(|t| t.lanes)
+        .filter(|&n| plan(table, max_index, n, &has).is_some())
+        .collect();
+    lanes.sort_unstable();
+    lanes.dedup();
+    lanes
 }
 
 #[cfg(test)]
@@ -151,11 +192,7 @@ mod tests {
             let table: Vec<u8> = (0..len).map(|_| byte()).collect();
             for max in 0..len as u8 {
                 for lanes in [8, 16, 32] {
-                    let Some(lookup) = plan(&table, max, lanes, all) else {
-                        // Only AArch64's 8-lane `tbl` stops at 16 bytes.
-                        assert!(len > 16 && lanes == 8);
-                        continue;
-                    };
+                    let lookup = plan(&table, max, lanes, all).unwrap();
                     // Every index the proof allows, in every lane.
                     for shift in 0..=max {
                         let indices: Vec<u8> =
@@ -163,10 +200,29 @@ mod tests {
                         let want: Vec<u8> =
                             indices.iter().map(|&x| table[usize::from(x)]).collect();
                         assert_eq!(run(&lookup, &indices), want, "{len} {max} {lanes}");
+                        // AArch64 alone: tbl1..tbl4 (8 and 16 lanes).
+                        if lanes <= 16 {
+                            let neon = plan(&table, max, lanes, |f| f == "neon").unwrap();
+                            assert_eq!(neon.tables.len(), len.div_ceil(16));
+                            assert_eq!(run(&neon, &indices), want, "neon {len} {max} {lanes}");
+                        }
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn vector_forms_per_target() {
+        let neon = |f: &str| f == "neon";
+        let avx2 = |f: &str| f == "ssse3" || f == "avx2";
+        let sse2 = |_: &str| false;
+        assert_eq!(vector_forms(&[7; 16], 15, neon), [8, 16]);
+        assert_eq!(vector_forms(&[7; 64], 63, neon), [8, 16]);
+        assert_eq!(vector_forms(&[7; 64], 63, avx2), [16, 32]);
+        assert_eq!(vector_forms(&[7; 16], 15, sse2), Vec::<usize>::new());
+        // An index that could read past the table: no form.
+        assert_eq!(vector_forms(&[7; 10], 10, neon), Vec::<usize>::new());
     }
 
     #[test]
@@ -175,7 +231,15 @@ mod tests {
         assert!(plan(&[0; 65], 3, 16, all).is_none());
         assert_eq!(plan(&[0; 17], 3, 16, all).unwrap().tables.len(), 2);
         assert_eq!(plan(&[0; 33], 3, 16, all).unwrap().tables.len(), 4);
-        assert!(plan(&[0; 17], 3, 16, |f| f == "neon").is_none()); // tbl1 takes 16
+        let tbl2 = plan(&[0; 17], 3, 16, |f| f == "neon").unwrap();
+        assert_eq!(
+            (tbl2.tables.len(), tbl2.insn.intrinsic_for(2).0.as_str()),
+            (2, "llvm.aarch64.neon.tbl2")
+        );
+        assert_eq!(
+            plan(&[0; 33], 3, 8, |f| f == "neon").unwrap().tables.len(),
+            3
+        ); // tbl3
         assert!(plan(&[0; 16], 15, 64, all).is_none()); // no 512-bit form described
         assert!(plan(&[0; 16], 15, 32, |f| f != "avx2").is_none());
         // An index past a short table reads the padding, which is why it must be proved.

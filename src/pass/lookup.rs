@@ -80,3 +80,70 @@ pub fn lookup_tables(
         TABLES_LOOKED_UP.add(1);
     }
 }
+
+static TABLE_LOADS_OFFERED: Statistic = Statistic {
+    name: c"NumTableLoadsOffered",
+    desc: c"Byte loads from a constant table offered to the vectorizers with vector forms",
+};
+static LOOKUP_CALLS_INLINED: Statistic = Statistic {
+    name: c"NumLookupCallsInlined",
+    desc: c"Calls of lookup functions replaced by their load or table instruction",
+};
+
+/// Before the vectorizers: every byte load of `func` from a constant table whose index
+/// is proved inside it becomes a call of a lookup function whose vector forms (a table
+/// instruction at each lane count the target has one for) the vectorizers may use
+/// (`crate::ir::lookup_call`). It changes no cost by itself: where nothing is
+/// vectorized, the late instance puts the load back as it was.
+pub fn offer_table_loads(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
+    let desc = target.desc();
+    let arch = desc.arch();
+    let Some(level) = level(&desc) else { return };
+    let has = |feature: &str| match arch {
+        Arch::X86_64 => level_has(level, feature),
+        Arch::AArch64 => feature == "neon",
+        _ => false,
+    };
+    for load in ir::lookup_call::table_loads(func) {
+        let lanes = lookup::vector_forms(&load.table, load.max_index, has);
+        let forms: Vec<lookup::Lookup> = lanes
+            .iter()
+            .filter_map(|&n| lookup::plan(&load.table, load.max_index, n, has))
+            .collect();
+        if forms.is_empty() {
+            continue;
+        }
+        let Some(call) = ir::lookup_call::replace_with_call(&load, &forms) else {
+            continue;
+        };
+        if remarks {
+            let shown: Vec<String> = forms
+                .iter()
+                .map(|f| format!("{} × {}", f.insn.lanes, f.insn.name))
+                .collect();
+            let message = format!(
+                "table load: a byte of the {}-byte table @{} (index at most {}) offered to the \
+                 vectorizers with vector forms {}",
+                load.table.len(),
+                load.table_name,
+                load.max_index,
+                shown.join(", ")
+            );
+            target.remark(RemarkKind::Passed, c"LookupOffered", call, &message);
+        }
+        *changed = true;
+        TABLE_LOADS_OFFERED.add(1);
+    }
+}
+
+/// After the vectorizers: every call of a lookup function becomes the function's body:
+/// the table load where the code stayed scalar, the table instruction where it was
+/// vectorized.
+pub fn inline_lookup_calls(func: Function, changed: &mut bool) {
+    for call in ir::lookup_call::lookup_calls(func) {
+        if ir::lookup_call::inline_lookup_call(call) {
+            *changed = true;
+            LOOKUP_CALLS_INLINED.add(1);
+        }
+    }
+}

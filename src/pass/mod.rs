@@ -95,6 +95,22 @@ fn rule_statistic(rule: Rule) -> Statistic {
 /// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
 /// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
+    // The lookup functions this pass defines are made to be replaced, not changed.
+    if ir::lookup_call::is_lookup_function(func) {
+        return;
+    }
+    if options.lookup {
+        match options.stage {
+            // Table loads offered to the vectorizers with vector forms (table instructions).
+            Stage::Early => timed(&TIME_LOOKUP, || {
+                lookup::offer_table_loads(func, target, target.remarks_enabled(), changed)
+            }),
+            // What the vectorizers made of them: the load or the table instruction.
+            Stage::Late | Stage::All => {
+                timed(&TIME_LOOKUP, || lookup::inline_lookup_calls(func, changed))
+            }
+        }
+    }
     // Permuted scalar copies: one vector copy and a shuffle, which the rest then sees.
     if options.slp {
         let remarks = target.remarks_enabled();
