@@ -18,6 +18,10 @@
 //!   a random order, between pointers declared `noalias` or not (then passed
 //!   overlapping), within one buffer (apart or overlapping), with a store between
 //!   sometimes; run here under `lli` and on AArch64 and RISC-V V under qemu.
+//! * table loads offered to the vectorizers (`ir::lookup_call`): random scalar loops
+//!   reading constant tables of 1 to 64 bytes by masked, shifted, reduced or unproved
+//!   indices, through the whole `default<O3>` pipeline with the plugin; under `lli` and
+//!   on AArch64 and RISC-V V under qemu.
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -943,6 +947,22 @@ fn copies_under_qemu(dir: &std::path::Path, module: &str, count: usize) {
 /// forced, and measured): the lines must be equal. `name` names the files, `remark`
 /// the rewrites counted; skipped without qemu.
 fn under_qemu(dir: &std::path::Path, module: &str, count: usize, name: &str, remark: &str) {
+    let passes = [
+        ("shuffle-lib<lower-always>", "always"),
+        ("shuffle-lib", "measured"),
+    ];
+    under_qemu_with(dir, module, count, name, remark, &passes);
+}
+
+/// [`under_qemu`] with other pipelines (`passes`: each pipeline and its file tag).
+fn under_qemu_with(
+    dir: &std::path::Path,
+    module: &str,
+    count: usize,
+    name: &str,
+    remark: &str,
+    passes: &[(&str, &str)],
+) {
     for cross in CROSS {
         let Cross { cpu, qemu, .. } = cross;
         if Command::new(qemu).arg("--version").output().is_err() {
@@ -977,10 +997,7 @@ fn under_qemu(dir: &std::path::Path, module: &str, count: usize, name: &str, rem
         };
         let want = exe(&original, &format!("{name}-{cpu}-before"));
         assert_eq!(want.lines().count(), count);
-        for (passes, tag) in [
-            ("shuffle-lib<lower-always>", "always"),
-            ("shuffle-lib", "measured"),
-        ] {
+        for &(passes, tag) in passes {
             let after = dir.join(format!("{name}-{cpu}-{tag}.ll"));
             opt(&original, passes, &after);
             let got = exe(&after, &format!("{name}-{cpu}-{tag}"));
@@ -1295,4 +1312,146 @@ fn wide_selections_compute_the_same() {
         selected * 20 >= count,
         "only {selected} of {count} selected"
     );
+}
+
+/// A function `@o{k}(ptr %dst, ptr %src, i64 %n)`: the scalar loop `dst[i] =
+/// t{k}[index(src[i])]` over a constant table of 1 to 64 bytes, the index masked,
+/// shifted, reduced (in i8, or masked in i32), or not proved at all; its input bytes
+/// `@in{k}` keep every index inside the table (the original would read past it
+/// otherwise). Returns the function and its trip count (odd ones too: remainders).
+fn offered_function(k: usize, rng: &mut Rng) -> (String, u64) {
+    let len = 1 + rng.below(64) as usize;
+    let table: String = (0..len)
+        .map(|_| format!("\\{:02X}", rng.below(256)))
+        .collect();
+    let c = rng.below(256) as u8;
+    let (index, cap, input): (String, usize, Box<dyn Fn(u8) -> u8>) = match rng.below(5) {
+        0 => {
+            // Half the masks proved inside the table.
+            let m = rng.below([64, len as u64][rng.below(2) as usize]);
+            (
+                format!("%x = and i8 %b, {m}\n  %z = zext i8 %x to i64"),
+                256,
+                Box::new(|d| d),
+            )
+        }
+        1 => {
+            let by = 2 + rng.below(6) as u32;
+            (
+                format!("%x = lshr i8 %b, {by}\n  %z = zext i8 %x to i64"),
+                256 >> by,
+                Box::new(move |d| d << by),
+            )
+        }
+        2 => {
+            let by = 1 + rng.below(64);
+            (
+                format!("%x = urem i8 %b, {by}\n  %z = zext i8 %x to i64"),
+                256,
+                Box::new(|d| d),
+            )
+        }
+        3 => {
+            // Half the masks proved inside the table.
+            let m = rng.below([64, len as u64][rng.below(2) as usize]);
+            let ext = ["zext", "sext"][rng.below(2) as usize];
+            (
+                format!(
+                    "%w = zext i8 %b to i32\n  %x = and i32 %w, {m}\n  %z = {ext} i32 %x to i64"
+                ),
+                256,
+                Box::new(|d| d),
+            )
+        }
+        _ => (
+            format!("%x = add i8 %b, {c}\n  %z = zext i8 %x to i64"),
+            256,
+            Box::new(move |d: u8| d.wrapping_sub(c)),
+        ),
+    };
+    let span = len.min(cap);
+    let inputs: String = (0..256)
+        .map(|i| format!("\\{:02X}", input(((i * 7 + i / 16) % span) as u8)))
+        .collect();
+    let address = match rng.chance(50) {
+        true => format!("getelementptr inbounds i8, ptr @t{k}, i64 %z"),
+        false => format!("getelementptr inbounds [{len} x i8], ptr @t{k}, i64 0, i64 %z"),
+    };
+    let n = 1 + rng.below(200);
+    let function = format!(
+        "@t{k} = internal constant [{len} x i8] c\"{table}\"\n\
+         @in{k} = internal global [256 x i8] c\"{inputs}\"\n\
+         define void @o{k}(ptr noalias %dst, ptr noalias %src, i64 %n) #0 {{\n\
+         entry:\n  br label %loop\n\
+         loop:\n  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n  \
+         %s = getelementptr inbounds i8, ptr %src, i64 %i\n  %b = load i8, ptr %s, align 1\n  \
+         {index}\n  %p = {address}\n  %v = load i8, ptr %p, align 1\n  \
+         %d = getelementptr inbounds i8, ptr %dst, i64 %i\n  store i8 %v, ptr %d, align 1\n  \
+         %i.next = add nuw i64 %i, 1\n  %done = icmp eq i64 %i.next, %n\n  \
+         br i1 %done, label %exit, label %loop\n\
+         exit:\n  ret void\n}}\n"
+    );
+    (function, n)
+}
+
+/// Table loads offered to the vectorizers (`ir::lookup_call`): random scalar table
+/// loops through the whole `default<O3>` pipeline with the plugin (offered before the
+/// vectorizers, put back after them), natively under `lli` (x86-64-v3) and under qemu
+/// on AArch64 and RISC-V V; every byte stored must be the same.
+#[test]
+fn offered_table_loads_compute_the_same() {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    if !cpuinfo.split_whitespace().any(|f| f == "avx2") {
+        eprintln!("x86-differential: skipped, this machine has no AVX2");
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x0ffe_12ed_7ab1_e5ed);
+    let count = 60;
+    let (functions, trips): (Vec<String>, Vec<u64>) =
+        (0..count).map(|k| offered_function(k, &mut rng)).unzip();
+    let module = hashed_program(
+        &[0],
+        &functions,
+        |k| format!("call void @o{k}(ptr @dst, ptr @in{k}, i64 {})", trips[k]),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("offered.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    let after = dir.join("offered-o3.ll");
+    opt(&original, "default<O3>", &after);
+    let got = run(&after);
+    for (w, g) in want.lines().zip(got.lines()) {
+        assert_eq!(
+            w,
+            g,
+            "the pipeline changed what function {} stores",
+            w.split(' ').next().unwrap_or("?")
+        );
+    }
+    let offered = remarks(&original, "default<O3>", "offered to the vectorizers");
+    let text = fs::read_to_string(&after).unwrap();
+    let vectorized = text
+        .split("define void @o")
+        .skip(1)
+        .filter(|f| f.split("\n}").next().unwrap_or("").contains(".pshuf.b"))
+        .count();
+    assert!(
+        !text.contains("call i8 @shuf.lookup"),
+        "a lookup call was left"
+    );
+    eprintln!(
+        "x86-differential: {count} table loops, {offered} loads offered, {vectorized} looked up \
+         with pshufb after the vectorizers, outputs equal"
+    );
+    // The test must be able to fail: a fair share of the loads are offered and vectorized.
+    assert!(
+        offered * 4 >= count && vectorized * 8 >= count,
+        "{offered} offered, {vectorized} looked up"
+    );
+    let passes = [("default<O3>", "o3")];
+    under_qemu_with(&dir, &module, count, "offered", "table load:", &passes);
 }
