@@ -21,8 +21,9 @@
 //! | `narrow`       | truncations stored side by side become packs where the backend  |
 //! |                | narrows with more instructions (x86; default; late)            |
 //! | `no-narrow`    | leave that out                                                 |
-//! | `lookup`       | bytes gathered from a constant table of 16 or fewer become one  |
-//! |                | `pshufb`/`tbl` (default; late)                                  |
+//! | `lookup`       | bytes gathered from a constant table of 64 or fewer become one  |
+//! |                | `pshufb`/`tbl` (late); before the vectorizers, byte loads from  |
+//! |                | such a table are offered to them with vector forms (default)   |
 //! | `no-lookup`    | leave that out                                                 |
 //! | `chains`       | chains of shuffles through bitcasts become one shuffle where    |
 //! |                | that compiles to fewer instructions (default; late)            |
