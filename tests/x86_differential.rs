@@ -1328,7 +1328,8 @@ fn offered_function(k: usize, rng: &mut Rng) -> (String, u64) {
     let (index, cap, input): (String, usize, Box<dyn Fn(u8) -> u8>) = match rng.below(5) {
         0 => {
             // Half the masks proved inside the table.
-            let m = rng.below([64, len as u64][rng.below(2) as usize]);
+            let bound = [64, len as u64][rng.below(2) as usize];
+            let m = rng.below(bound);
             (
                 format!("%x = and i8 %b, {m}\n  %z = zext i8 %x to i64"),
                 256,
@@ -1353,7 +1354,8 @@ fn offered_function(k: usize, rng: &mut Rng) -> (String, u64) {
         }
         3 => {
             // Half the masks proved inside the table.
-            let m = rng.below([64, len as u64][rng.below(2) as usize]);
+            let bound = [64, len as u64][rng.below(2) as usize];
+            let m = rng.below(bound);
             let ext = ["zext", "sext"][rng.below(2) as usize];
             (
                 format!(
