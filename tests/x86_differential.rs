@@ -582,7 +582,7 @@ fn composed_chains_compute_the_same() {
 }
 
 /// A function `@w{k}(ptr %dst, ptr %src)`: a random index-bit permutation of `2^n`
-/// elements (no poison lanes: every byte is compared), as one shuffle of a load, of a
+/// elements (8 to 256) (no poison lanes: every byte is compared), as one shuffle of a load, of a
 /// concatenation of loaded registers, or as a group of shuffles of one load each stored.
 fn network_function(k: usize, rng: &mut Rng) -> String {
     const ELEMENTS: [(&str, usize); 6] = [
@@ -595,7 +595,7 @@ fn network_function(k: usize, rng: &mut Rng) -> String {
     ];
     let (elem, size) = ELEMENTS[rng.below(6) as usize];
     let n = loop {
-        let n = 3 + rng.below(5) as usize;
+        let n = 3 + rng.below(6) as usize; // 8 to 256 elements
         if (size << n) <= 1024 {
             break n;
         }
@@ -1020,15 +1020,16 @@ fn under_qemu_with(
 }
 
 /// A function `@h{k}(ptr %dst, ptr %src, i64 %i)`: vectors gathered lane by lane from
-/// scalar loads of a block of `src` (from `%i * 16`, the address computed again for
-/// each load as the loop vectorizer does), each block element read once in a random
+/// scalar loads of a block of 8 to 256 elements of `src` (from `%i * 16`, the address
+/// computed again for each load as the loop vectorizer does, or from a lane of a vector
+/// induction as it does on x86-64-v4), each block element read once in a random
 /// order, and stored apart after the last load. Some functions break the shape (one element read twice, a
 /// volatile load, a store into the block between the loads: the pass must leave those).
 fn gather_function(k: usize, rng: &mut Rng) -> String {
     const ELEMENTS: [(&str, usize); 5] =
         [("i8", 1), ("i16", 2), ("i32", 4), ("float", 4), ("i64", 8)];
     let (elem, size) = ELEMENTS[rng.below(5) as usize];
-    let n = 3 + rng.below(5) as usize; // 8 to 128 elements
+    let n = 3 + rng.below(6) as usize; // 8 to 256 elements
     let total = 1usize << n;
     let lanes = 1usize << (1 + rng.below(n as u64 - 1));
     let mut order: Vec<usize> = (0..total).collect();
@@ -1039,7 +1040,15 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
     if broken == 0 {
         order[total - 1] = order[0];
     }
+    // Half the functions address as the loop vectorizer does with a vector induction
+    // (x86-64-v4): lane q of `shl <0,1,2,3> + 4k, 2`, in a loop that runs once, each
+    // load from a random lane plus a constant.
+    let induction = rng.chance(50);
     let (mut body, mut stores) = (String::new(), String::new());
+    if induction {
+        body += "  %iv = phi <4 x i64> [ <i64 0, i64 1, i64 2, i64 3>, %entry ], \
+                 [ %iv.next, %loop ]\n  %sh = shl <4 x i64> %iv, splat (i64 2)\n";
+    }
     let mut loads = 0;
     for g in 0..total / lanes {
         let mut prev = "poison".to_string();
@@ -1050,21 +1059,38 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
             } else {
                 ""
             };
+            let address = if induction {
+                let q = rng.below(4);
+                format!(
+                    "  %e{g}_{j} = extractelement <4 x i64> %sh, i64 {q}\n  \
+                     %b{g}_{j} = getelementptr i8, ptr %base, i64 %e{g}_{j}\n  \
+                     %a{g}_{j} = getelementptr i8, ptr %b{g}_{j}, i64 {}\n",
+                    (e * size) as i64 - (q as i64) * 4
+                )
+            } else {
+                format!(
+                    "  %s{g}_{j} = shl i64 %i, 4\n  \
+                     %b{g}_{j} = getelementptr inbounds i8, ptr %src, i64 %s{g}_{j}\n  \
+                     %a{g}_{j} = getelementptr inbounds i8, ptr %b{g}_{j}, i64 {}\n",
+                    e * size
+                )
+            };
             body += &format!(
-                "  %s{g}_{j} = shl i64 %i, 4\n  \
-                 %b{g}_{j} = getelementptr inbounds i8, ptr %src, i64 %s{g}_{j}\n  \
-                 %a{g}_{j} = getelementptr inbounds i8, ptr %b{g}_{j}, i64 {}\n  \
-                 %l{g}_{j} = load {volatile}{elem}, ptr %a{g}_{j}, align 1\n  \
-                 %v{g}_{j} = insertelement <{lanes} x {elem}> {prev}, {elem} %l{g}_{j}, i64 {j}\n",
-                e * size
+                "{address}  %l{g}_{j} = load {volatile}{elem}, ptr %a{g}_{j}, align 1\n  \
+                 %v{g}_{j} = insertelement <{lanes} x {elem}> {prev}, {elem} %l{g}_{j}, i64 {j}\n"
             );
             prev = format!("%v{g}_{j}");
             loads += 1;
             if broken == 2 && loads == total / 2 {
                 // Into the block, at an element read later.
                 let later = order[total - 1];
+                let block = if induction {
+                    "%base".to_string()
+                } else {
+                    format!("%b{g}_{j}")
+                };
                 body += &format!(
-                    "  %w{g} = getelementptr inbounds i8, ptr %b{g}_{j}, i64 {}\n  \
+                    "  %w{g} = getelementptr inbounds i8, ptr {block}, i64 {}\n  \
                      store {elem} {}, ptr %w{g}, align 1\n",
                     later * size,
                     if elem == "float" { "1.5" } else { "7" }
@@ -1079,7 +1105,19 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
     }
     // The vectors are stored after the last load (a store between would stop the pass:
     // it does not ask whether `%dst` and `%src` may alias).
-    format!("define void @h{k}(ptr %dst, ptr %src, i64 %i) #0 {{\n{body}{stores}  ret void\n}}\n")
+    if !induction {
+        return format!(
+            "define void @h{k}(ptr %dst, ptr %src, i64 %i) #0 {{\n{body}{stores}  ret void\n}}\n"
+        );
+    }
+    format!(
+        "define void @h{k}(ptr %dst, ptr %src, i64 %i) #0 {{\nentry:\n  \
+         %s = shl i64 %i, 4\n  %base = getelementptr inbounds i8, ptr %src, i64 %s\n  \
+         br label %loop\nloop:\n  %c = phi i64 [ 0, %entry ], [ %c1, %loop ]\n{body}{stores}  \
+         %iv.next = add <4 x i64> %iv, splat (i64 4)\n  %c1 = add i64 %c, 1\n  \
+         %done = icmp eq i64 %c1, 1\n  br i1 %done, label %exit, label %loop\n\
+         exit:\n  ret void\n}}\n"
+    )
 }
 
 #[test]

@@ -32,7 +32,7 @@ use super::{touches_memory, Function, Inst};
 use crate::ffi::Target;
 
 /// Elements of a block, at most (the networks' limit).
-const MAX_ELEMENTS: usize = 128;
+const MAX_ELEMENTS: usize = 256;
 
 /// Gathered vectors of one block that together read each of its elements once.
 pub struct LoadGather {
@@ -106,12 +106,103 @@ impl LoadGather {
 /// offset.
 unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i64) {
     let (base, offset) = base_and_offset(ptr);
-    (value_key(base.raw(), block, 6), offset)
+    let base = base.raw();
+    // `getelementptr i8, %p, (extractelement %v, k)`, lane k of %v a shared part plus
+    // a constant (the loop vectorizer's vector induction on x86-64-v4).
+    if !LLVMIsAGetElementPtrInst(base).is_null() && LLVMGetNumOperands(base) == 2 {
+        let element = LLVMGetGEPSourceElementType(base);
+        let index = LLVMGetOperand(base, 1);
+        let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(element) == 8;
+        if bytes && is(index, LLVMOpcode::LLVMExtractElement) {
+            let lane = LLVMGetOperand(index, 1);
+            if !LLVMIsAConstantInt(lane).is_null() {
+                let k = LLVMConstIntGetZExtValue(lane) as usize;
+                if let Some((key, constant)) = lane_affine(LLVMGetOperand(index, 0), k, 4) {
+                    let pointer = value_key(LLVMGetOperand(base, 0), block, 6);
+                    return (
+                        format!("(gep {pointer} {key})"),
+                        offset.wrapping_add(constant),
+                    );
+                }
+            }
+        }
+    }
+    (value_key(base, block, 6), offset)
+}
+
+/// Lane `k` of the integer vector `v` as a part every lane shares (a key) plus a
+/// constant: a vector induction (`phi [<a0, a1, ..>, %entry], [add %v, splat S]`,
+/// lane k `a0 + i*S` plus `ak - a0`), and `shl`, `mul` by a constant splat and `add` of a
+/// constant vector on such a vector. Arithmetic is modulo 2^64, as the addresses'.
+unsafe fn lane_affine(v: LLVMValueRef, k: usize, depth: u32) -> Option<(String, i64)> {
+    let lane = |c: LLVMValueRef, k: usize| -> Option<i64> {
+        let e = if LLVMIsAConstantInt(c).is_null() {
+            LLVMGetAggregateElement(c, k as u32)
+        } else {
+            c // a splat
+        };
+        (!e.is_null() && !LLVMIsAConstantInt(e).is_null()).then(|| LLVMConstIntGetSExtValue(e))
+    };
+    if LLVMIsAInstruction(v).is_null() || depth == 0 {
+        return None;
+    }
+    match LLVMGetInstructionOpcode(v) {
+        LLVMOpcode::LLVMPHI => {
+            if LLVMCountIncoming(v) != 2 {
+                return None;
+            }
+            // One incoming value a constant vector (the start), the other `add %v, splat`.
+            let (a, b) = (LLVMGetIncomingValue(v, 0), LLVMGetIncomingValue(v, 1));
+            let (start, step) = match LLVMIsConstant(a) != 0 {
+                true => (a, b),
+                false => (b, a),
+            };
+            // The same step in every lane (a splat, however LLVM holds the constant).
+            let by = LLVMGetOperand(step, 1);
+            let splat = LLVMIsConstant(by) != 0
+                && lane(by, 0).is_some()
+                && (0..fixed_lanes(by)?).all(|j| lane(by, j) == lane(by, 0));
+            let steps = is(step, LLVMOpcode::LLVMAdd) && LLVMGetOperand(step, 0) == v && splat;
+            if LLVMIsConstant(start) == 0 || !steps {
+                return None;
+            }
+            let (first, this) = (lane(start, 0)?, lane(start, k)?);
+            Some((format!("(iv {v:p})"), this.wrapping_sub(first)))
+        }
+        op @ (LLVMOpcode::LLVMShl | LLVMOpcode::LLVMMul | LLVMOpcode::LLVMAdd) => {
+            let (w, c) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
+            if LLVMIsConstant(c) == 0 {
+                return None;
+            }
+            let (key, part) = lane_affine(w, k, depth - 1)?;
+            match op {
+                LLVMOpcode::LLVMAdd => Some((key, part.wrapping_add(lane(c, k)?))),
+                _ => {
+                    // The same factor in every lane: it scales the shared part too.
+                    let factor = lane(c, 0)?;
+                    if (0..fixed_lanes(v)?).any(|j| lane(c, j) != Some(factor)) {
+                        return None;
+                    }
+                    let scaled = match op {
+                        LLVMOpcode::LLVMShl if (0..64).contains(&factor) => {
+                            part.wrapping_shl(factor as u32)
+                        }
+                        LLVMOpcode::LLVMMul => part.wrapping_mul(factor),
+                        _ => return None,
+                    };
+                    Some((format!("({op:?} {key} {factor})"), scaled))
+                }
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The address arithmetic looked through: no memory, no side effects.
-const PURE: [LLVMOpcode; 8] = [
+const PURE: [LLVMOpcode; 9] = [
     LLVMOpcode::LLVMGetElementPtr,
+    LLVMOpcode::LLVMExtractElement,
     LLVMOpcode::LLVMAdd,
     LLVMOpcode::LLVMSub,
     LLVMOpcode::LLVMMul,
@@ -234,7 +325,7 @@ unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
 }
 
 /// Every group of gathers of `func` (one block, one vector type, one base) whose loads
-/// read each element of one block of 8 to 128 elements (a power of two) exactly once,
+/// read each element of one block of 8 to 256 elements (a power of two) exactly once,
 /// where nothing between the first load and the last may write the block (LLVM's alias
 /// analysis for the function, through `target`).
 pub fn load_gathers(func: Function, target: &Target) -> Vec<LoadGather> {

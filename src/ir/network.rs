@@ -127,10 +127,10 @@ fn leaves(v: LLVMValueRef, out: &mut Vec<LLVMValueRef>, parts: &mut Vec<Inst>) {
 }
 
 /// Elements of a whole, at most.
-const MAX_ELEMENTS: usize = 128;
+const MAX_ELEMENTS: usize = 256;
 
 /// Every shuffle of `func` of integer or floating-point elements that permutes all the
-/// elements of its sources (4 to 128, poison lanes aside), and every group of shuffles
+/// elements of its sources (4 to 256, poison lanes aside), and every group of shuffles
 /// that does so together, with their leaves.
 pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
     let mut out = Vec::new();
@@ -200,7 +200,7 @@ fn one_block(insts: &[Inst]) -> bool {
     }
 }
 
-/// `roots` reading `a` and `b` with `mask` (the whole's), if a whole of 4 to 128
+/// `roots` reading `a` and `b` with `mask` (the whole's), if a whole of 4 to 256
 /// elements (a power of two) of leaves of one size, none a constant.
 fn whole(
     roots: Vec<Inst>,

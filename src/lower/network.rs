@@ -113,9 +113,10 @@ fn assign(fits: &[Vec<bool>], p: usize, sigma: &mut [usize], used: &mut [bool]) 
 /// than every order of the lane bits.
 const ALL_ORDERS_UP_TO: usize = 3;
 
-/// Up to 128 elements: the search grows with the lane tuples (about 3 ms for 64
-/// elements in 8 lanes, 190 ms for 256 in 32).
-const MAX_INDEX_BITS: usize = 7;
+/// Up to 256 elements: the search grows with the lane tuples (about 3 ms for 64
+/// elements in 8 lanes; a 256-byte transpose in 32-lane registers, with the A* bound,
+/// 35-50 ms a network on x86-64-v3 with its measurements).
+const MAX_INDEX_BITS: usize = 8;
 
 /// Stages beyond the fewest that can work, in the search.
 const EXTRA_STAGES: usize = 2;
@@ -123,7 +124,7 @@ const EXTRA_STAGES: usize = 2;
 /// The cheapest network for `mask` (a bit permutation of `2^n` elements, see
 /// [`bit_permutation`]) on registers of `lanes` lanes, and its cost; `cost` prices one
 /// register shuffle (mask over `lanes` lanes, or `2 * lanes` with two sources; `None`:
-/// the target cannot). `None` when the mask is no bit permutation (of at most 128
+/// the target cannot). `None` when the mask is no bit permutation (of at most 256
 /// elements), fits in one register,
 /// needs no lane to cross registers, or no network is found.
 ///
