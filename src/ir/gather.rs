@@ -471,14 +471,18 @@ pub fn build_gather(g: &LoadGather, register_lanes: usize) -> Option<BuiltGather
         for q in 0..g.roots.len() / per_register {
             let lanes = &g.mask[q * register_lanes..(q + 1) * register_lanes];
             let register = build_shuffle(builder, wide, None, lanes);
-            if per_register == 1 {
-                results.push(Value::from_raw(register));
-                continue;
-            }
+            // Every result is taken through the fence, also a register's only one: the
+            // networks, which run before the decision, may rebuild the register and
+            // erase it, and a use of it is replaced with it, a result that is the
+            // register itself would be left dangling (a crash on libsodium's argon2).
             let register_ty = LLVMTypeOf(register);
             let mut f = [LLVMBuildBitCast(builder, register, floats, c"".as_ptr())];
             let fenced = LLVMBuildCall2(builder, fence_ty, fence, f.as_mut_ptr(), 1, c"".as_ptr());
             let fenced = LLVMBuildBitCast(builder, fenced, register_ty, c"".as_ptr());
+            if per_register == 1 {
+                results.push(Value::from_raw(fenced));
+                continue;
+            }
             for k in 0..per_register {
                 let part: Vec<i32> = (k * g.lanes..(k + 1) * g.lanes).map(|x| x as i32).collect();
                 results.push(Value::from_raw(build_shuffle(builder, fenced, None, &part)));
