@@ -1023,7 +1023,8 @@ fn under_qemu_with(
 /// scalar loads of a block of 8 to 256 elements of `src` (from `%i * 16`, the address
 /// computed again for each load as the loop vectorizer does, or from a lane of a vector
 /// induction as it does on x86-64-v4), each block element read once in a random
-/// order, and stored apart after the last load. Some functions break the shape (one element read twice, a
+/// order (a quarter of them an index-bit permutation, which the networks take), and
+/// stored apart after the last load. Some functions break the shape (one element read twice, a
 /// volatile load, a store into the block between the loads: the pass must leave those).
 fn gather_function(k: usize, rng: &mut Rng) -> String {
     const ELEMENTS: [(&str, usize); 5] =
@@ -1033,8 +1034,23 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
     let total = 1usize << n;
     let lanes = 1usize << (1 + rng.below(n as u64 - 1));
     let mut order: Vec<usize> = (0..total).collect();
-    for i in (1..total).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
+    if rng.chance(25) {
+        // An index-bit permutation (a transpose, an interleave): the networks rebuild
+        // the registers of such a group before the gathers are decided.
+        let mut sigma: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            sigma.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        for (p, e) in order.iter_mut().enumerate() {
+            *e = (0..n)
+                .filter(|&b| p >> b & 1 == 1)
+                .map(|b| 1 << sigma[b])
+                .sum();
+        }
+    } else {
+        for i in (1..total).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
     }
     let broken = rng.below(8);
     if broken == 0 {
