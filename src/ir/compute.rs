@@ -207,8 +207,11 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
     out
 }
 
-/// Builds the rewritten tree `new` of `tree` right before its root.
-pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence> {
+/// Builds the rewritten tree `new` of `tree` right before its root; with `hoist` (the
+/// root is in a loop), a constant the rewrite makes (a sign mask) at the function's
+/// entry, as `freeze` of it (an instruction, which the measurement takes as an input;
+/// InstSimplify folds it back, and the backend builds the constant before the loop).
+pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<BuiltSequence> {
     // SAFETY: the tree's values are live and dominate its root; everything is built
     // right before the root.
     unsafe {
@@ -217,6 +220,7 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, root);
         let mut built: Vec<LLVMValueRef> = Vec::new();
+        let mut hoisted: Vec<LLVMValueRef> = Vec::new();
         let mut values: Vec<LLVMValueRef> = Vec::new();
         for n in new {
             let v = match n {
@@ -227,6 +231,21 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
                         built.push(s);
                     }
                     s
+                }
+                New::FlipSign { a, lanes } => {
+                    let entry = hoist.then(|| entry_of(root));
+                    let Some((flipped, steps, signs)) =
+                        flip_sign(builder, entry, values[*a], lanes)
+                    else {
+                        for &i in built.iter().rev() {
+                            LLVMInstructionEraseFromParent(i);
+                        }
+                        LLVMDisposeBuilder(builder);
+                        return None;
+                    };
+                    built.extend(steps);
+                    hoisted.extend(signs);
+                    flipped
                 }
                 New::Binary { op, like, lhs, rhs } => {
                     let v = LLVMBuildBinOp(
@@ -261,7 +280,7 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
                     && !LLVMIsAInstruction(result).is_null()
                     && built.contains(&result) =>
             {
-                Some(BuiltSequence::new(Inst(result), built))
+                Some(BuiltSequence::new(Inst(result), built).with_hoisted(hoisted))
             }
             _ => {
                 for &i in built.iter().rev() {
@@ -271,6 +290,70 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New]) -> Option<BuiltSequence>
             }
         }
     }
+}
+
+/// The first place of `inst`'s function after its entry block's `alloca`s.
+///
+/// # Safety
+/// `inst` is a live instruction.
+unsafe fn entry_of(inst: LLVMValueRef) -> LLVMValueRef {
+    let func = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+    let mut at = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(func));
+    while !LLVMIsAAllocaInst(at).is_null() {
+        at = LLVMGetNextInstruction(at);
+    }
+    at
+}
+
+/// `v` (a vector of `float` or `double`) with the sign bit of each lane in `lanes`
+/// flipped: bitcast to integers, `xor` with the sign bits, bitcast back (exactly `fneg`
+/// on those lanes); the result, the instructions built, and the sign mask's `freeze`
+/// where `entry` says to build the mask there; `None` (nothing built) for other
+/// element types.
+///
+/// # Safety
+/// `builder` is positioned where `v` is available; `entry` dominates it.
+unsafe fn flip_sign(
+    builder: LLVMBuilderRef,
+    entry: Option<LLVMValueRef>,
+    v: LLVMValueRef,
+    lanes: &[bool],
+) -> Option<(LLVMValueRef, Vec<LLVMValueRef>, Option<LLVMValueRef>)> {
+    let ty = LLVMTypeOf(v);
+    let n = fixed_lanes(v)?;
+    let bits = match LLVMGetTypeKind(LLVMGetElementType(ty)) {
+        llvm_sys::LLVMTypeKind::LLVMFloatTypeKind => 32,
+        llvm_sys::LLVMTypeKind::LLVMDoubleTypeKind => 64,
+        _ => return None,
+    };
+    if n != lanes.len() {
+        return None;
+    }
+    let ctx = LLVMGetTypeContext(ty);
+    let int = LLVMIntTypeInContext(ctx, bits);
+    let mut signs: Vec<LLVMValueRef> = lanes
+        .iter()
+        .map(|&flip| LLVMConstInt(int, if flip { 1u64 << (bits - 1) } else { 0 }, 0))
+        .collect();
+    let mut signs = LLVMConstVector(signs.as_mut_ptr(), n as u32);
+    let mut hoisted = None;
+    if let Some(at) = entry {
+        let b = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(b, at);
+        signs = LLVMBuildFreeze(b, signs, c"".as_ptr());
+        LLVMDisposeBuilder(b);
+        hoisted = Some(signs);
+    }
+    let ints = LLVMBuildBitCast(builder, v, LLVMVectorType(int, n as u32), c"".as_ptr());
+    let flipped = LLVMBuildXor(builder, ints, signs, c"".as_ptr());
+    let back = LLVMBuildBitCast(builder, flipped, ty, c"".as_ptr());
+    // Built in this order: the mask first (erased last).
+    let built = hoisted
+        .into_iter()
+        .chain([ints, flipped, back])
+        .filter(|&i| !LLVMIsAInstruction(i).is_null())
+        .collect();
+    Some((back, built, hoisted))
 }
 
 /// Replaces `tree`'s root by `built` and erases what of the tree nothing reads.

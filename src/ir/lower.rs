@@ -323,11 +323,28 @@ pub struct BuiltSequence {
     pub result: Inst,
     /// Every instruction built, in order.
     built: Vec<LLVMValueRef>,
+    /// Of those, the ones built outside the loop (at the function's entry) that a
+    /// measurement takes as inputs: what the backend hoists is not the loop's work.
+    hoisted: Vec<LLVMValueRef>,
 }
 
 impl BuiltSequence {
     pub(super) fn new(result: Inst, built: Vec<LLVMValueRef>) -> BuiltSequence {
-        BuiltSequence { result, built }
+        BuiltSequence {
+            result,
+            built,
+            hoisted: Vec::new(),
+        }
+    }
+
+    pub(super) fn with_hoisted(mut self, hoisted: Vec<LLVMValueRef>) -> BuiltSequence {
+        self.hoisted = hoisted;
+        self
+    }
+
+    /// The values built outside the loop, which a measurement takes as inputs.
+    pub fn hoisted(&self) -> Vec<Value> {
+        self.hoisted.iter().map(|&v| Value(v)).collect()
     }
 
     /// Every instruction built.
@@ -499,10 +516,7 @@ pub fn build_sequence(inst: Inst, seq: &Sequence) -> Option<BuiltSequence> {
         }
         LLVMDisposeBuilder(builder);
         let result = *values.last().expect("a sequence has an instruction");
-        Some(BuiltSequence {
-            result: Inst(result),
-            built,
-        })
+        Some(BuiltSequence::new(Inst(result), built))
     }
 }
 

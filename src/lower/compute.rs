@@ -16,6 +16,17 @@
 //! %out = shufflevector (fsub %l, %r), (fadd %l, %r), <0,17,2,19,..> ; vaddsubps
 //! ```
 //!
+//! Where the target has no instruction for that blend (AArch64, RISC-V V: a subtraction,
+//! an addition and a blend), [`alternate`] makes the blend one addition: `fsub x, y` is
+//! `fadd x, (fneg y)` (IEEE 754 defines subtraction so; InstCombine folds the one into
+//! the other), and a sign flip on chosen lanes is an integer `xor` of their sign bits.
+//!
+//! ```text
+//! %out = shufflevector (fsub %x, %y), (fadd %x, %y), <0,5,2,7>
+//! =>
+//! %out = fadd %x, (bitcast (xor (bitcast %y), <0x80000000, 0, 0x80000000, 0>))
+//! ```
+//!
 //! The tree is read from the IR as [`Node`]s (operations read only by the tree, and
 //! below them anything, as leaves); [`sink`] builds the rewritten tree as [`New`] nodes;
 //! [`equivalent`] evaluates both on symbolic lanes (every output lane the same term,
@@ -82,6 +93,9 @@ pub enum New {
         lhs: usize,
         rhs: usize,
     },
+    /// `a` (floating-point lanes) with the sign of each lane in `lanes` flipped: exactly
+    /// `fneg` there, nothing elsewhere.
+    FlipSign { a: usize, lanes: Vec<bool> },
 }
 
 /// How deep a shuffle moves.
@@ -106,6 +120,154 @@ pub fn sink(nodes: &[Node]) -> Option<Vec<New>> {
     };
     sinker.shuffle(mask, *a, *b, 0)?;
     equivalent(nodes, &out).then_some(out)
+}
+
+/// The tree as read, as a rewritten tree that keeps its operations: its root over
+/// them (what [`alternate`] starts from where nothing moves).
+pub fn as_is(nodes: &[Node]) -> Option<Vec<New>> {
+    let root = nodes.len().checked_sub(1)?;
+    let Node::Shuffle { a, b, mask } = &nodes[root] else {
+        return None;
+    };
+    let mut out = vec![New::Old(*a)];
+    let b = b.map(|b| {
+        out.push(New::Old(b));
+        1
+    });
+    out.push(New::Shuffle {
+        a: 0,
+        b,
+        mask: mask.clone(),
+    });
+    Some(out)
+}
+
+/// `new` (a rewritten tree of `nodes`) whose root blends `fsub x, y` and `fadd x, y`
+/// lane by lane (each lane from its own lane of either) as one `fadd x, y'`, `y'` the
+/// sign of `y` flipped in the lanes the subtraction gave; `None` where the root is no
+/// such blend, or the result does not check.
+pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
+    let root = new.len().checked_sub(1)?;
+    let New::Shuffle {
+        a,
+        b: Some(b),
+        mask,
+    } = &new[root]
+    else {
+        return None;
+    };
+    let mut out: Vec<New> = new[..root].to_vec();
+    let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
+        Some(i) => i,
+        None => {
+            out.push(n);
+            out.len() - 1
+        }
+    };
+    // Each side as (operation, the node its flags come from, lhs, rhs) in `out`.
+    let side = |out: &mut Vec<New>, id: usize| -> Option<(BinOp, usize, usize, usize)> {
+        match out[id].clone() {
+            New::Binary { op, like, lhs, rhs } if like.0 == like.1 => Some((op, like.0, lhs, rhs)),
+            New::Old(old) => match nodes[old] {
+                Node::Binary { op, lhs, rhs } => {
+                    let l = push(out, New::Old(lhs));
+                    let r = push(out, New::Old(rhs));
+                    Some((op, old, l, r))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let (oa, like_a, la, ra) = side(&mut out, *a)?;
+    let (ob, like_b, lb, rb) = side(&mut out, *b)?;
+    if (la, ra) != (lb, rb) {
+        return None;
+    }
+    let m = mask.len() as i32;
+    let from_a: Option<Vec<Option<bool>>> = mask
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| match s {
+            s if s < 0 => Some(None),
+            s if s == j as i32 => Some(Some(true)),
+            s if s == m + j as i32 => Some(Some(false)),
+            _ => None,
+        })
+        .collect();
+    let from_a = from_a?;
+    // The lanes the subtraction gives.
+    let subtracted: Vec<bool> = match (oa, ob) {
+        (BinOp::FSub, BinOp::FAdd) => from_a.iter().map(|l| *l == Some(true)).collect(),
+        (BinOp::FAdd, BinOp::FSub) => from_a.iter().map(|l| *l == Some(false)).collect(),
+        _ => return None,
+    };
+    let flip = push(
+        &mut out,
+        New::FlipSign {
+            a: ra,
+            lanes: subtracted,
+        },
+    );
+    out.push(New::Binary {
+        op: BinOp::FAdd,
+        like: (like_a, like_b),
+        lhs: la,
+        rhs: flip,
+    });
+    let out = prune(out);
+    equivalent(nodes, &out).then_some(out)
+}
+
+/// `new` without the nodes its root does not read, renumbered in order.
+fn prune(new: Vec<New>) -> Vec<New> {
+    let mut used = vec![false; new.len()];
+    if let Some(last) = used.last_mut() {
+        *last = true;
+    }
+    for i in (0..new.len()).rev() {
+        if !used[i] {
+            continue;
+        }
+        match &new[i] {
+            New::Old(_) => {}
+            New::Shuffle { a, b, .. } => {
+                used[*a] = true;
+                if let Some(b) = b {
+                    used[*b] = true;
+                }
+            }
+            New::Binary { lhs, rhs, .. } => {
+                used[*lhs] = true;
+                used[*rhs] = true;
+            }
+            New::FlipSign { a, .. } => used[*a] = true,
+        }
+    }
+    let mut index = vec![0; new.len()];
+    let mut out = Vec::new();
+    for (i, n) in new.into_iter().enumerate() {
+        if !used[i] {
+            continue;
+        }
+        index[i] = out.len();
+        out.push(match n {
+            New::Old(o) => New::Old(o),
+            New::Shuffle { a, b, mask } => New::Shuffle {
+                a: index[a],
+                b: b.map(|b| index[b]),
+                mask,
+            },
+            New::Binary { op, like, lhs, rhs } => New::Binary {
+                op,
+                like,
+                lhs: index[lhs],
+                rhs: index[rhs],
+            },
+            New::FlipSign { a, lanes } => New::FlipSign { a: index[a], lanes },
+        });
+    }
+    out
 }
 
 struct Sinker<'a> {
@@ -271,6 +433,8 @@ impl Sinker<'_> {
 enum Term {
     Lane(usize, usize),
     Op(BinOp, Rc<Term>, Rc<Term>),
+    /// The lane with its sign flipped.
+    Neg(Rc<Term>),
 }
 
 type Lanes = Vec<Option<Rc<Term>>>;
@@ -304,6 +468,17 @@ fn eval_new(nodes: &[Node], new: &[New], id: usize) -> Lanes {
             &eval_new(nodes, new, *lhs),
             &eval_new(nodes, new, *rhs),
         ),
+        New::FlipSign { a, lanes } => eval_new(nodes, new, *a)
+            .into_iter()
+            .zip(lanes)
+            .map(|(t, &flip)| match (t, flip) {
+                (Some(t), true) => Some(match &*t {
+                    Term::Neg(inner) => inner.clone(),
+                    _ => Rc::new(Term::Neg(t)),
+                }),
+                (t, _) => t,
+            })
+            .collect(),
     }
 }
 
@@ -321,7 +496,14 @@ fn pick(a: &Lanes, b: Option<&Lanes>, mask: &[i32]) -> Lanes {
 fn combine(op: BinOp, l: &Lanes, r: &Lanes) -> Lanes {
     l.iter()
         .zip(r)
-        .map(|(x, y)| Some(Rc::new(Term::Op(op, x.clone()?, y.clone()?))))
+        .map(|(x, y)| {
+            let (x, y) = (x.clone()?, y.clone()?);
+            // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition).
+            if let (BinOp::FAdd, Term::Neg(negated)) = (op, &*y) {
+                return Some(Rc::new(Term::Op(BinOp::FSub, x, negated.clone())));
+            }
+            Some(Rc::new(Term::Op(op, x, y)))
+        })
         .collect()
 }
 
@@ -406,6 +588,120 @@ mod tests {
         assert!(!equivalent(&nodes, &new));
     }
 
+    /// `shufflevector (fsub x, y), (fadd x, y), <0,5,2,7>`.
+    fn addsub() -> Vec<Node> {
+        vec![
+            Node::Leaf { lanes: 4 },
+            Node::Leaf { lanes: 4 },
+            Node::Binary {
+                op: BinOp::FSub,
+                lhs: 0,
+                rhs: 1,
+            },
+            Node::Binary {
+                op: BinOp::FAdd,
+                lhs: 0,
+                rhs: 1,
+            },
+            Node::Shuffle {
+                a: 2,
+                b: Some(3),
+                mask: vec![0, 5, 2, 7],
+            },
+        ]
+    }
+
+    #[test]
+    fn a_blend_of_fsub_and_fadd_becomes_one_fadd() {
+        let nodes = addsub();
+        let new = alternate(&nodes, &as_is(&nodes).unwrap()).unwrap();
+        assert_eq!(
+            new,
+            [
+                New::Old(0),
+                New::Old(1),
+                New::FlipSign {
+                    a: 1,
+                    lanes: vec![true, false, true, false]
+                },
+                New::Binary {
+                    op: BinOp::FAdd,
+                    like: (2, 3),
+                    lhs: 0,
+                    rhs: 2
+                },
+            ]
+        );
+        // The operands swapped: the flipped lanes follow the subtraction.
+        let mut swapped = nodes.clone();
+        swapped[4] = Node::Shuffle {
+            a: 3,
+            b: Some(2),
+            mask: vec![4, 1, 6, 3],
+        };
+        let new = alternate(&swapped, &as_is(&swapped).unwrap()).unwrap();
+        assert!(new.contains(&New::FlipSign {
+            a: 1,
+            lanes: vec![true, false, true, false]
+        }));
+        // Lanes flipped wrong do not check.
+        let mut wrong = alternate(&nodes, &as_is(&nodes).unwrap()).unwrap();
+        wrong[2] = New::FlipSign {
+            a: 1,
+            lanes: vec![false, true, true, false],
+        };
+        assert!(!equivalent(&nodes, &wrong));
+    }
+
+    #[test]
+    fn no_alternation_where_it_is_not_one() {
+        let mut nodes = addsub();
+        // A lane moved (not a blend), integer operations, different operands.
+        nodes[4] = Node::Shuffle {
+            a: 2,
+            b: Some(3),
+            mask: vec![1, 5, 2, 7],
+        };
+        assert!(alternate(&nodes, &as_is(&nodes).unwrap()).is_none());
+        let mut ints = addsub();
+        ints[2] = Node::Binary {
+            op: BinOp::Sub,
+            lhs: 0,
+            rhs: 1,
+        };
+        ints[3] = Node::Binary {
+            op: BinOp::Add,
+            lhs: 0,
+            rhs: 1,
+        };
+        assert!(alternate(&ints, &as_is(&ints).unwrap()).is_none());
+        let mut other = addsub();
+        other[3] = Node::Binary {
+            op: BinOp::FAdd,
+            lhs: 1,
+            rhs: 0,
+        };
+        assert!(alternate(&other, &as_is(&other).unwrap()).is_none());
+    }
+
+    #[test]
+    fn a_sunk_complex_multiply_alternates() {
+        let nodes = complex_multiply();
+        let new = alternate(&nodes, &sink(&nodes).unwrap()).unwrap();
+        let shuffles = new
+            .iter()
+            .filter(|n| matches!(n, New::Shuffle { .. }))
+            .count();
+        assert_eq!(shuffles, 3); // movsldup, movshdup, the pair swap; no blend
+        assert!(matches!(
+            new.last(),
+            Some(New::Binary {
+                op: BinOp::FAdd,
+                ..
+            })
+        ));
+    }
+
     /// Random trees of shuffles and operations: every rewrite checks, and the checker
     /// is the evaluator's (a rewrite with one lane moved does not).
     #[test]
@@ -424,7 +720,7 @@ mod tests {
             BinOp::Add,
             BinOp::Sub,
         ];
-        let mut rewritten = 0;
+        let (mut rewritten, mut alternated) = (0, 0);
         for _ in 0..3000 {
             let lanes = [2usize, 4, 8][next(3) as usize];
             let mut nodes = vec![Node::Leaf { lanes }, Node::Leaf { lanes }];
@@ -462,11 +758,17 @@ mod tests {
                 b: Some(k - 2),
                 mask,
             });
-            if let Some(new) = sink(&nodes) {
+            let sunk = sink(&nodes);
+            if let Some(new) = &sunk {
                 rewritten += 1;
+                assert!(equivalent(&nodes, new));
+            }
+            if let Some(new) = alternate(&nodes, &sunk.or_else(|| as_is(&nodes)).unwrap()) {
+                alternated += 1;
                 assert!(equivalent(&nodes, &new));
             }
         }
         assert!(rewritten > 300, "{rewritten}");
+        assert!(alternated > 20, "{alternated}");
     }
 }

@@ -9,6 +9,11 @@
 //! %out = shufflevector (fsub (fmul %ar, %br), (fmul %ai, %bi)),
 //!                      (fadd (fmul %ar, %bi), (fmul %ai, %br)), <0,8,1,9,..>
 //! ```
+//!
+//! Each tree has up to two candidates: the shuffle moved down, and that (or the tree
+//! as it is) with a blend of `fsub` and `fadd` made one `fadd` of sign-flipped lanes
+//! (`compute::alternate`: AArch64 and RISC-V V have no `vaddsubps`); both are
+//! measured and the one that compiles shortest is kept.
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
@@ -36,17 +41,32 @@ pub fn sink_shuffles(
         return;
     }
     let desc = target.desc();
+    // Per tree, its candidates (the moved shuffle, then the alternation); with
+    // `always`, the last only (the alternation where there is one: the differential
+    // campaigns then run it everywhere).
     let plans: Vec<_> = trees
-        .into_iter()
-        .filter_map(|tree| {
-            let new = compute::sink(&tree.nodes)?;
-            let shuffles = new
-                .iter()
-                .filter(|n| matches!(n, New::Shuffle { .. }))
-                .count();
-            // Strictly fewer shuffles (a blend counted: it may be one instruction, or
-            // two), then measured; as many would compile each candidate for nothing.
-            (always || shuffles < tree.shuffles()).then_some((tree, new, shuffles))
+        .iter()
+        .enumerate()
+        .flat_map(|(t, tree)| {
+            let sunk = compute::sink(&tree.nodes);
+            let base = sunk.clone().or_else(|| compute::as_is(&tree.nodes));
+            let alternated = base.and_then(|b| compute::alternate(&tree.nodes, &b));
+            let mut variants: Vec<(&'static str, Vec<New>)> = Vec::new();
+            variants.extend(sunk.map(|n| ("sunk", n)));
+            variants.extend(alternated.map(|n| ("alternated", n)));
+            if always && variants.len() > 1 {
+                variants.remove(0);
+            }
+            variants.into_iter().filter_map(move |(kind, new)| {
+                let shuffles = new
+                    .iter()
+                    .filter(|n| matches!(n, New::Shuffle { .. }))
+                    .count();
+                // Strictly fewer shuffles (a blend counted: it may be one instruction,
+                // or two), then measured; as many would compile each candidate for
+                // nothing.
+                (always || shuffles < tree.shuffles()).then_some((t, kind, new, shuffles))
+            })
         })
         .collect();
     if plans.is_empty() {
@@ -54,9 +74,10 @@ pub fn sink_shuffles(
     }
     let keys: Vec<String> = plans
         .iter()
-        .map(|(tree, ..)| {
+        .map(|&(t, kind, ..)| {
+            let tree = &trees[t];
             format!(
-                "{}|{}|{}",
+                "{}|{}|{}|{kind}",
                 desc.key(),
                 ir::lower::in_cycle(tree.root),
                 tree.signature()
@@ -69,32 +90,49 @@ pub fn sink_shuffles(
         let candidates = plans
             .iter()
             .zip(&keys)
-            .map(|((tree, new, _), key)| Candidate {
+            .map(|(&(t, _, ref new, _), key)| (&trees[t], new, key))
+            .map(|(tree, new, key)| Candidate {
                 key: key.clone(),
                 original: tree.root,
                 inputs: tree.leaves(),
                 in_loop: ir::lower::in_cycle(tree.root),
-                build: Box::new(move || ir::compute::build_rewritten(tree, new)),
+                build: Box::new(move || {
+                    ir::compute::build_rewritten(tree, new, ir::lower::in_cycle(tree.root))
+                }),
             })
             .collect();
         measure_pairs(target, &MEASURED, candidates)
     };
+    // Each tree's shortest candidate first; a tree's later candidates are then skipped
+    // as touched (or kept out by their own measurement).
+    let mut order: Vec<usize> = (0..plans.len()).collect();
+    order.sort_by_key(|&i| (plans[i].0, measured[i].map_or(i64::MAX, |(_, e)| e)));
+    let mut done = vec![false; trees.len()];
     let mut touched: Vec<Inst> = Vec::new();
-    for ((tree, new, shuffles), measured) in plans.into_iter().zip(measured) {
+    for i in order {
+        let (t, kind, ref new, shuffles) = plans[i];
+        let tree = &trees[t];
+        if done[t] {
+            continue;
+        }
         let operations = tree
             .nodes
             .iter()
             .filter(|n| matches!(n, compute::Node::Binary { .. }))
             .count();
-        let Some((stock, emitted)) = measured else {
+        let Some((stock, emitted)) = measured[i] else {
             continue;
+        };
+        let how = match kind {
+            "alternated" => "as one fadd of sign-flipped lanes",
+            _ => "moved below them",
         };
         if !always && emitted >= stock {
             if remarks {
                 let message = format!(
                     "through compute: kept a shuffle of {operations} operations and {} \
-                     shuffles (llc {stock}): moved below them, {shuffles} shuffles compile \
-                     to {emitted}",
+                     shuffles (llc {stock}): {how}, {shuffles} shuffles compile to \
+                     {emitted}",
                     tree.shuffles(),
                 );
                 target.remark(RemarkKind::Missed, c"ThroughCompute", tree.root, &message);
@@ -107,19 +145,21 @@ pub fn sink_shuffles(
         if tree.values().iter().any(|v| touched.contains(v)) {
             continue;
         }
-        let Some(built) = ir::compute::build_rewritten(&tree, &new) else {
+        let in_loop = ir::lower::in_cycle(tree.root);
+        let Some(built) = ir::compute::build_rewritten(tree, new, in_loop) else {
             continue;
         };
         if remarks {
             let message = format!(
                 "through compute: a shuffle of {operations} operations and {} shuffles \
-                 (llc {stock}) moved below them: {shuffles} shuffles (llc {emitted})",
+                 (llc {stock}) {how}: {shuffles} shuffles (llc {emitted})",
                 tree.shuffles(),
             );
             target.remark(RemarkKind::Passed, c"ThroughCompute", tree.root, &message);
         }
+        done[t] = true;
         touched.extend(mine);
-        ir::compute::replace_tree(&tree, built);
+        ir::compute::replace_tree(tree, built);
         *changed = true;
         SUNK.add(1);
     }

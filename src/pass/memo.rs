@@ -157,7 +157,13 @@ pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candida
         let Some(b) = (c.build)() else {
             continue;
         };
-        let inputs: Vec<_> = c.inputs.iter().map(|&v| v.into()).collect();
+        let inputs: Vec<_> = c
+            .inputs
+            .iter()
+            .copied()
+            .chain(b.hoisted())
+            .map(|v| v.into())
+            .collect();
         for result in [c.original.raw(), b.result.raw()] {
             probes.push(Probe {
                 result,
