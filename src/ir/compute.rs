@@ -174,24 +174,54 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
         let raw = inst.raw();
         // SAFETY: a live shufflevector's operands, read only.
         let (a, b) = unsafe { (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)) };
+        // SAFETY: a live instruction.
+        let block = unsafe { LLVMGetInstructionParent(raw) };
         // SAFETY: live values, read only.
         let operation = |v: LLVMValueRef| bin_op(v).is_some() && unsafe { single_use(v) };
-        if !operation(a) || !(is_poison(b) || operation(b)) {
+        // A shuffle of one operation read only by the root, itself read only by it (the
+        // even/odd extracts InstCombine makes of a blend).
+        let extract = |v: LLVMValueRef| {
+            // SAFETY: live values, read only.
+            unsafe {
+                is(v, LLVMOpcode::LLVMShuffleVector)
+                    && LLVMGetInstructionParent(v) == block
+                    && single_use(v)
+                    && is_poison(LLVMGetOperand(v, 1))
+                    && operation(LLVMGetOperand(v, 0))
+            }
+        };
+        let side = |v: LLVMValueRef| operation(v) || extract(v);
+        if !side(a) || !(is_poison(b) || side(b)) {
             continue;
         }
         let mut reader = Reader {
             nodes: Vec::new(),
             values: Vec::new(),
             seen: HashMap::new(),
-            // SAFETY: a live instruction.
-            block: unsafe { LLVMGetInstructionParent(raw) },
+            block,
         };
-        let Some(an) = reader.operand(a, 0) else {
+        let read = |reader: &mut Reader, v: LLVMValueRef| -> Option<usize> {
+            if !extract(v) {
+                return reader.operand(v, 0);
+            }
+            // SAFETY: a live shufflevector.
+            let inner = reader.operand(unsafe { LLVMGetOperand(v, 0) }, 0)?;
+            let mask = mask_of(v);
+            Some(reader.add(
+                v,
+                Node::Shuffle {
+                    a: inner,
+                    b: None,
+                    mask,
+                },
+            ))
+        };
+        let Some(an) = read(&mut reader, a) else {
             continue;
         };
         let bn = match is_poison(b) {
             true => None,
-            false => match reader.operand(b, 0) {
+            false => match read(&mut reader, b) {
                 Some(n) => Some(n),
                 None => continue,
             },

@@ -105,12 +105,9 @@ const MAX_DEPTH: usize = 4;
 /// operations it reads: the rewritten nodes, the last the new root; `None` when the
 /// root reads no operation it can move below, or the result does not check.
 pub fn sink(nodes: &[Node]) -> Option<Vec<New>> {
-    let root = nodes.len().checked_sub(1)?;
-    let Node::Shuffle { a, b, mask } = &nodes[root] else {
-        return None;
-    };
+    let (a, b, mask) = root_view(nodes)?;
     let moves = |x: usize| matches!(nodes[x], Node::Binary { .. });
-    if !moves(*a) || b.is_some_and(|b| !moves(b)) {
+    if !moves(a) || b.is_some_and(|b| !moves(b)) {
         return None;
     }
     let mut out = Vec::new();
@@ -118,27 +115,78 @@ pub fn sink(nodes: &[Node]) -> Option<Vec<New>> {
         nodes,
         out: &mut out,
     };
-    sinker.shuffle(mask, *a, *b, 0)?;
+    sinker.shuffle(&mask, a, b, 0)?;
     equivalent(nodes, &out).then_some(out)
+}
+
+/// Lanes of node `id`.
+fn lanes_of(nodes: &[Node], id: usize) -> usize {
+    match &nodes[id] {
+        Node::Leaf { lanes } => *lanes,
+        Node::Shuffle { mask, .. } => mask.len(),
+        Node::Binary { lhs, .. } => lanes_of(nodes, *lhs),
+    }
+}
+
+/// The root's operands and mask, composed through a shuffle of one operation on
+/// either side (InstCombine leaves a blend of two operations as an extract of the even
+/// lanes of one, of the odd lanes of the other, and an interleave of the two).
+fn root_view(nodes: &[Node]) -> Option<(usize, Option<usize>, Vec<i32>)> {
+    let root = nodes.len().checked_sub(1)?;
+    let Node::Shuffle { a, b, mask } = &nodes[root] else {
+        return None;
+    };
+    // A side as (the node it reads, the mask it reads it with).
+    let side = |x: usize| -> (usize, Vec<i32>) {
+        match &nodes[x] {
+            Node::Shuffle {
+                a: inner,
+                b: None,
+                mask: m,
+            } if matches!(nodes[*inner], Node::Binary { .. }) => {
+                let w = lanes_of(nodes, *inner) as i32;
+                (
+                    *inner,
+                    m.iter().map(|&t| if t < w { t } else { -1 }).collect(),
+                )
+            }
+            _ => (x, (0..lanes_of(nodes, x) as i32).collect()),
+        }
+    };
+    let (na, ma) = side(*a);
+    let sb = b.map(side);
+    let w = lanes_of(nodes, na) as i32;
+    if sb
+        .as_ref()
+        .is_some_and(|(nb, _)| lanes_of(nodes, *nb) as i32 != w)
+    {
+        return None;
+    }
+    let n = lanes_of(nodes, *a) as i32;
+    let composed = mask
+        .iter()
+        .map(|&s| match s {
+            s if s < 0 => Some(-1),
+            s if s < n => Some(ma[s as usize]),
+            s => {
+                let t = *sb.as_ref()?.1.get((s - n) as usize)?;
+                Some(if t < 0 { -1 } else { w + t })
+            }
+        })
+        .collect::<Option<Vec<i32>>>()?;
+    Some((na, sb.map(|(nb, _)| nb), composed))
 }
 
 /// The tree as read, as a rewritten tree that keeps its operations: its root over
 /// them (what [`alternate`] starts from where nothing moves).
 pub fn as_is(nodes: &[Node]) -> Option<Vec<New>> {
-    let root = nodes.len().checked_sub(1)?;
-    let Node::Shuffle { a, b, mask } = &nodes[root] else {
-        return None;
-    };
-    let mut out = vec![New::Old(*a)];
+    let (a, b, mask) = root_view(nodes)?;
+    let mut out = vec![New::Old(a)];
     let b = b.map(|b| {
         out.push(New::Old(b));
         1
     });
-    out.push(New::Shuffle {
-        a: 0,
-        b,
-        mask: mask.clone(),
-    });
+    out.push(New::Shuffle { a: 0, b, mask });
     Some(out)
 }
 
@@ -285,11 +333,7 @@ impl Sinker<'_> {
     }
 
     fn lanes(&self, id: usize) -> usize {
-        match &self.nodes[id] {
-            Node::Leaf { lanes } => *lanes,
-            Node::Shuffle { mask, .. } => mask.len(),
-            Node::Binary { lhs, .. } => self.lanes(*lhs),
-        }
+        lanes_of(self.nodes, id)
     }
 
     /// `shufflevector x, y, mask` in the rewritten tree, moved below operations where
@@ -653,6 +697,35 @@ mod tests {
         assert!(!equivalent(&nodes, &wrong));
     }
 
+    /// InstCombine's form of the blend: the even lanes of the subtraction and the odd
+    /// lanes of the addition, interleaved.
+    #[test]
+    fn an_interleave_of_extracts_alternates_too() {
+        let mut nodes = addsub();
+        nodes.pop();
+        nodes.push(Node::Shuffle {
+            a: 2,
+            b: None,
+            mask: vec![0, 2, -1, -1],
+        });
+        nodes.push(Node::Shuffle {
+            a: 3,
+            b: None,
+            mask: vec![1, 3, -1, -1],
+        });
+        nodes.push(Node::Shuffle {
+            a: 4,
+            b: Some(5),
+            mask: vec![0, 4, 1, 5],
+        });
+        let new = alternate(&nodes, &as_is(&nodes).unwrap()).unwrap();
+        assert!(new.contains(&New::FlipSign {
+            a: 1,
+            lanes: vec![true, false, true, false]
+        }));
+        assert!(!new.iter().any(|n| matches!(n, New::Shuffle { .. })));
+    }
+
     #[test]
     fn no_alternation_where_it_is_not_one() {
         let mut nodes = addsub();
@@ -747,6 +820,26 @@ mod tests {
                 nodes.push(Node::Binary { op, lhs, rhs });
             }
             let k = nodes.len();
+            // Half the roots read the operations through a shuffle of one each (what
+            // InstCombine leaves of a blend), which the rewrites look through.
+            let (ra, rb) = if next(2) == 0 {
+                for op in [k - 1, k - 2] {
+                    let mask = (0..lanes)
+                        .map(|_| match next(6) {
+                            0 => -1,
+                            _ => next(lanes as u64) as i32,
+                        })
+                        .collect();
+                    nodes.push(Node::Shuffle {
+                        a: op,
+                        b: None,
+                        mask,
+                    });
+                }
+                (k, k + 1)
+            } else {
+                (k - 1, k - 2)
+            };
             let mask = (0..lanes)
                 .map(|_| match next(8) {
                     0 => -1,
@@ -754,8 +847,8 @@ mod tests {
                 })
                 .collect();
             nodes.push(Node::Shuffle {
-                a: k - 1,
-                b: Some(k - 2),
+                a: ra,
+                b: Some(rb),
                 mask,
             });
             let sunk = sink(&nodes);
