@@ -508,6 +508,24 @@ run_client() {
     # Rewritten: by the canonical form, or lowered to non-shuffle IR.
     rew=$(( $(stat_sum "$pst" "Number of shufflevectors changed by the canonical form") +
         $(stat_sum "$pst" "Shufflevectors replaced by cheaper non-shuffle IR") ))
+    # The other rewrites, each with its count where not zero.
+    local other="" label desc n
+    while IFS='|' read -r label desc; do
+        n=$(stat_sum "$pst" "$desc")
+        [ "$n" = 0 ] || other+="${other:+, }$label $n"
+    done <<'STATS'
+selections|Shufflevectors replaced by a cheaper instruction sequence
+wide selections|Wide shufflevectors replaced by a cheaper instruction sequence
+networks|Wide shuffles rebuilt as networks of register shuffles
+packs|Stores of truncations replaced by packs
+pack shuffles|Truncating shufflevectors replaced by packs
+chains|Chains of shuffles through bitcasts composed into one shuffle
+through compute|Shuffles moved below lane-wise operations
+table gathers|Byte gathers from a constant table replaced by a table-lookup instruction
+table loads offered|Byte loads from a constant table offered to the vectorizers with vector forms
+gathered loads|Groups of gathered scalar loads replaced by one wide load
+SLP trees|Store chains made vector code by shuffle-lib's SLP
+STATS
     local lto
     lto=$(stat_sum "$pst" "Functions the pass ran on in the LTO link")
     [ "$lto" = 0 ] || seen="$seen (+ $lto pass runs in lld)"
@@ -515,13 +533,13 @@ run_client() {
     read -r -a bt < <(build_times "$c")
     local bench="-"
     [ -n "$bad" ] || bench=$(bench_client "$c")
-    ROWS+=("| $c | $(cat "$ROOT/src/$pkg/version") | $(count "$sr" pass)/$(count "$sr" fail)/$(count "$sr" skip) | $(count "$pr" pass)/$(count "$pr" fail)/$(count "$pr" skip) | $seen / $rew | ${bt[0]} cpu, ${bt[1]} wall (${bt[2]} → ${bt[3]} cpu s) | $bench | $od |")
+    ROWS+=("| $c | $(cat "$ROOT/src/$pkg/version") | $(count "$sr" pass)/$(count "$sr" fail)/$(count "$sr" skip) | $(count "$pr" pass)/$(count "$pr" fail)/$(count "$pr" skip) | $seen / $rew | ${other:--} | ${bt[0]} cpu, ${bt[1]} wall (${bt[2]} → ${bt[3]} cpu s) | $bench | $od |")
 }
 
 print_table() {
     echo
-    echo "| client | version | tests stock pass/fail/skip | tests plugin pass/fail/skip | shuffles seen / rewritten | build time plugin/stock | benchmark plugin/stock (min/median/max) | objects differing |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| client | version | tests stock pass/fail/skip | tests plugin pass/fail/skip | shuffles seen / rewritten | other rewrites | build time plugin/stock | benchmark plugin/stock (min/median/max) | objects differing |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     printf '%s\n' "${ROWS[@]}"
     echo
     echo "clang: $("$CLANG" --version | head -n1); flags: $CFLAGS_RW; plugin: $SO${BREAK:+ (REALWORLD_BREAK=$BREAK)}"
