@@ -15,6 +15,19 @@ static TABLES_LOOKED_UP: Statistic = Statistic {
     desc: c"Byte gathers from a constant table replaced by a table-lookup instruction",
 };
 
+/// Which features of the table instructions (`lookup::TABLE_INSNS`) the target has:
+/// x86 by its level, AArch64 NEON; `None` where it has none of them.
+fn table_features(target: &Target) -> Option<impl Fn(&str) -> bool + Copy> {
+    let desc = target.desc();
+    let arch = desc.arch();
+    let level = level(&desc)?;
+    Some(move |feature: &str| match arch {
+        Arch::X86_64 => level_has(level, feature),
+        Arch::AArch64 => feature == "neon",
+        _ => false,
+    })
+}
+
 /// Replaces every table gather of `func` a table instruction of the target does, where
 /// TTI rates it strictly cheaper; with `always` (testing), whatever TTI says.
 pub fn lookup_tables(
@@ -24,13 +37,8 @@ pub fn lookup_tables(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let desc = target.desc();
-    let arch = desc.arch();
-    let Some(level) = level(&desc) else { return };
-    let has = |feature: &str| match arch {
-        Arch::X86_64 => level_has(level, feature),
-        Arch::AArch64 => feature == "neon",
-        _ => false,
+    let Some(has) = table_features(target) else {
+        return;
     };
     for gather in ir::lookup::table_gathers(func) {
         let Some(max_index) = gather.max_index else {
@@ -96,13 +104,8 @@ static LOOKUP_CALLS_INLINED: Statistic = Statistic {
 /// (`crate::ir::lookup_call`). It changes no cost by itself: where nothing is
 /// vectorized, the late instance puts the load back as it was.
 pub fn offer_table_loads(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
-    let desc = target.desc();
-    let arch = desc.arch();
-    let Some(level) = level(&desc) else { return };
-    let has = |feature: &str| match arch {
-        Arch::X86_64 => level_has(level, feature),
-        Arch::AArch64 => feature == "neon",
-        _ => false,
+    let Some(has) = table_features(target) else {
+        return;
     };
     for load in ir::lookup_call::table_loads(func) {
         let lanes = lookup::vector_forms(&load.table, load.max_index, has);
