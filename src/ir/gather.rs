@@ -114,7 +114,11 @@ unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i
         let index = LLVMGetOperand(base, 1);
         let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
             && LLVMGetIntTypeWidth(element) == 8;
-        if bytes && is(index, LLVMOpcode::LLVMExtractElement) {
+        // 64-bit lanes only: the constants are worked out modulo 2^64, as the address
+        // is; narrower lanes would wrap before the index is extended.
+        let wide = LLVMGetTypeKind(LLVMTypeOf(index)) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(LLVMTypeOf(index)) == 64;
+        if bytes && wide && is(index, LLVMOpcode::LLVMExtractElement) {
             let lane = LLVMGetOperand(index, 1);
             if !LLVMIsAConstantInt(lane).is_null() {
                 let k = LLVMConstIntGetZExtValue(lane) as usize;
@@ -158,13 +162,18 @@ unsafe fn lane_affine(v: LLVMValueRef, k: usize, depth: u32) -> Option<(String, 
                 true => (a, b),
                 false => (b, a),
             };
+            if LLVMIsConstant(start) == 0
+                || !is(step, LLVMOpcode::LLVMAdd)
+                || LLVMGetOperand(step, 0) != v
+            {
+                return None;
+            }
             // The same step in every lane (a splat, however LLVM holds the constant).
             let by = LLVMGetOperand(step, 1);
             let splat = LLVMIsConstant(by) != 0
                 && lane(by, 0).is_some()
                 && (0..fixed_lanes(by)?).all(|j| lane(by, j) == lane(by, 0));
-            let steps = is(step, LLVMOpcode::LLVMAdd) && LLVMGetOperand(step, 0) == v && splat;
-            if LLVMIsConstant(start) == 0 || !steps {
+            if !splat {
                 return None;
             }
             let (first, this) = (lane(start, 0)?, lane(start, k)?);

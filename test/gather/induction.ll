@@ -14,6 +14,9 @@
 ; CHECK-LABEL: @uneven_step(
 ; CHECK-NOT:     load <32 x i8>
 ; CHECK:         ret void
+; CHECK-LABEL: @from_argument(
+; CHECK-NOT:     load <4 x i8>
+; CHECK:         ret void
 ; REMARK: remark: {{.*}}gather: 8 <4 x i8> gathered from 32 loads (llc ?) became one load
 ; REMARK-NOT: remark
 
@@ -283,6 +286,38 @@ loop:
   %iv.next = add <4 x i64> %iv, <i64 4, i64 4, i64 4, i64 5>
   %i.next = add i64 %i, 4
   %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; A vector phi whose other incoming value is an argument: no induction, left alone (and
+; nothing read past the argument).
+define void @from_argument(ptr %src, ptr %dst, <4 x i64> %w, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %c = phi i64 [ 0, %entry ], [ %c1, %loop ]
+  %iv = phi <4 x i64> [ <i64 0, i64 1, i64 2, i64 3>, %entry ], [ %w, %loop ]
+  %x0 = extractelement <4 x i64> %iv, i64 0
+  %x1 = extractelement <4 x i64> %iv, i64 1
+  %b0 = getelementptr i8, ptr %src, i64 %x0
+  %b1 = getelementptr i8, ptr %src, i64 %x1
+  %l0 = load i8, ptr %b0
+  %l1 = load i8, ptr %b1
+  %a0 = getelementptr i8, ptr %b0, i64 1
+  %a1 = getelementptr i8, ptr %b1, i64 1
+  %l2 = load i8, ptr %a0
+  %l3 = load i8, ptr %a1
+  %v0 = insertelement <2 x i8> poison, i8 %l0, i64 0
+  %v1 = insertelement <2 x i8> %v0, i8 %l1, i64 1
+  %u0 = insertelement <2 x i8> poison, i8 %l2, i64 0
+  %u1 = insertelement <2 x i8> %u0, i8 %l3, i64 1
+  store <2 x i8> %v1, ptr %dst
+  %d2 = getelementptr i8, ptr %dst, i64 2
+  store <2 x i8> %u1, ptr %d2
+  %c1 = add i64 %c, 1
+  %done = icmp eq i64 %c1, %n
   br i1 %done, label %exit, label %loop
 exit:
   ret void
