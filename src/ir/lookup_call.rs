@@ -228,8 +228,11 @@ pub fn replace_with_call(load: &TableLoad, forms: &[Lookup]) -> Option<Inst> {
         while is(index, LLVMOpcode::LLVMZExt) || is(index, LLVMOpcode::LLVMSExt) {
             index = LLVMGetOperand(index, 0);
         }
-        if LLVMGetIntTypeWidth(LLVMTypeOf(index)) != 8 {
-            index = LLVMBuildTrunc(builder, index, i8t, c"".as_ptr());
+        // Narrower than a byte (an `i4` widened): zero-extended, its value is the index.
+        match LLVMGetIntTypeWidth(LLVMTypeOf(index)) {
+            8 => {}
+            w if w < 8 => index = LLVMBuildZExt(builder, index, i8t, c"".as_ptr()),
+            _ => index = LLVMBuildTrunc(builder, index, i8t, c"".as_ptr()),
         }
         let mut params = [i8t];
         let fn_ty = LLVMFunctionType(i8t, params.as_mut_ptr(), 1, 0);

@@ -54,6 +54,9 @@ exit:
 ; EARLY-LABEL: @unproved(
 ; EARLY-NOT:     call
 ; EARLY:         load i8, ptr %p
+; EARLY-LABEL: @nibble(
+; EARLY:         [[N:%.*]] = zext i4 %x to i8
+; EARLY-NEXT:    %v = call i8 @shuf.lookup.digits.8.16(i8 [[N]])
 ; EARLY-LABEL: @not_constant(
 ; EARLY-NOT:     call
 ; EARLY:         load i8, ptr %p
@@ -103,10 +106,11 @@ exit:
 
 ; REMARK: remark: <unknown>:0:0: table load: a byte of the 16-byte table @digits (index at most 15) offered to the vectorizers with vector forms 8 × tbl, 16 × tbl
 ; REMARK: remark: <unknown>:0:0: table load: a byte of the 64-byte table @base64 (index at most 63) offered to the vectorizers with vector forms 8 × tbl, 16 × tbl
+; REMARK: remark: <unknown>:0:0: table load: a byte of the 16-byte table @digits (index at most 15) offered to the vectorizers with vector forms 8 × tbl, 16 × tbl
 ; REMARK-NOT: remark
 
 ; OFF-NOT: @shuf.lookup
-; STATS: 2 shuffle-lib - Byte loads from a constant table offered to the vectorizers with vector forms
+; STATS: 3 shuffle-lib - Byte loads from a constant table offered to the vectorizers with vector forms
 
 ; out[i] = base64[in[i] & 63], the index computed in i32: one tbl4 (four 16-byte parts).
 define void @b64(ptr noalias %out, ptr noalias %in, i64 %n) {
@@ -149,6 +153,14 @@ loop:
   br i1 %done, label %exit, label %loop
 exit:
   ret void
+}
+
+; An index narrower than a byte (i4, widened): zero-extended to the byte the call takes.
+define i8 @nibble(i4 %x) {
+  %z = zext i4 %x to i64
+  %p = getelementptr inbounds i8, ptr @digits, i64 %z
+  %v = load i8, ptr %p, align 1
+  ret i8 %v
 }
 
 ; A table that may change: left alone.
