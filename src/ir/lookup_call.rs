@@ -288,6 +288,12 @@ unsafe fn lookup_function(
         let vname = format!("{name}.v{lanes}");
         let f = define(module, &vname, vty, vty);
         made.push(f);
+        // The attribute names the form: a name LLVM had to change (taken) is no offer.
+        if value_name(f) != vname {
+            LLVMDisposeBuilder(builder);
+            made.into_iter().for_each(|f| LLVMDeleteFunction(f));
+            return None;
+        }
         let entry = LLVMAppendBasicBlockInContext(ctx, f, c"".as_ptr());
         LLVMPositionBuilderAtEnd(builder, entry);
         let Some((result, _)) = build_table_lookup(builder, module, LLVMGetParam(f, 0), lookup)
@@ -300,7 +306,7 @@ unsafe fn lookup_function(
         mark(f, &load.table_name, caller, false);
         variants.push(format!("_ZGV_LLVM_N{lanes}v_{name}({vname})"));
     }
-    // The scalar form: the load it replaces.
+    // The scalar form: the load it replaces (its name was checked free above).
     let f = define(module, &name, i8t, i8t);
     let entry = LLVMAppendBasicBlockInContext(ctx, f, c"".as_ptr());
     LLVMPositionBuilderAtEnd(builder, entry);
@@ -328,6 +334,13 @@ unsafe fn lookup_function(
         false,
     );
     Some(f)
+}
+
+/// The name of `v`.
+unsafe fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let name = LLVMGetValueName2(v, &mut len);
+    String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned()
 }
 
 /// An internal function `result (param)` named `name` (LLVM renames on a clash).
