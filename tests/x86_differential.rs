@@ -245,6 +245,14 @@ fn hashed_program(
     module
 }
 
+/// Asserts that `got` has `want`'s lines, line by line, the message naming the function
+/// (each line starts with it) through `message`.
+fn same_lines(want: &str, got: &str, message: impl Fn(&str) -> String) {
+    for (w, g) in want.lines().zip(got.lines()) {
+        assert_eq!(w, g, "{}", message(w.split(' ').next().unwrap_or("?")));
+    }
+}
+
 fn run(file: &PathBuf) -> String {
     let out = Command::new(llvm_bin().join("lli"))
         .arg(file)
@@ -303,15 +311,13 @@ fn narrowing_stores_compute_the_same() {
                 .filter(|f| f.contains("@llvm.x86."))
                 .count();
             let got = run(&after);
-            for (w, g) in want.lines().zip(got.lines()) {
-                assert_eq!(
-                    w,
-                    g,
+            same_lines(&want, &got, |f| {
+                format!(
                     "{passes} changed what function {} of {} stores (seed {seed})",
-                    w.split(' ').next().unwrap_or("?"),
+                    f,
                     original.display()
-                );
-            }
+                )
+            });
             assert_eq!(want.lines().count(), got.lines().count());
         }
     }
@@ -465,14 +471,9 @@ fn table_lookups_compute_the_same() {
                 .count(),
         );
         let got = run(&after);
-        for (w, g) in want.lines().zip(got.lines()) {
-            assert_eq!(
-                w,
-                g,
-                "{passes} changed what function {} gathers",
-                w.split(' ').next().unwrap_or("?")
-            );
-        }
+        same_lines(&want, &got, |f| {
+            format!("{passes} changed what function {f} gathers")
+        });
         assert_eq!(want.lines().count(), got.lines().count());
     }
     eprintln!(
@@ -567,14 +568,9 @@ fn composed_chains_compute_the_same() {
         .filter(|f| f.matches("shufflevector").count() == 1)
         .count();
     let got = run(&after);
-    for (w, g) in want.lines().zip(got.lines()) {
-        assert_eq!(
-            w,
-            g,
-            "composing changed chain function {}",
-            w.split(' ').next().unwrap_or("?")
-        );
-    }
+    same_lines(&want, &got, |f| {
+        format!("composing changed chain function {f}")
+    });
     eprintln!(
         "x86-differential: {count} chains, {composed} composed to one shuffle, outputs equal"
     );
@@ -732,14 +728,9 @@ fn networks_compute_the_same() {
         let after = dir.join(name);
         opt(&original, passes, &after);
         let got = run(&after);
-        for (w, g) in want.lines().zip(got.lines()) {
-            assert_eq!(
-                w,
-                g,
-                "{passes} changed network function {}",
-                w.split(' ').next().unwrap_or("?")
-            );
-        }
+        same_lines(&want, &got, |f| {
+            format!("{passes} changed network function {f}")
+        });
         let rebuilt = remarks(&original, passes, "network:");
         eprintln!("x86-differential: {count} networks, {passes}: {rebuilt} rebuilt, outputs equal");
         if passes.contains("always") {
@@ -915,14 +906,9 @@ fn permuted_copies_compute_the_same() {
         let after = dir.join(name);
         opt(&original, passes, &after);
         let got = run(&after);
-        for (w, g) in want.lines().zip(got.lines()) {
-            assert_eq!(
-                w,
-                g,
-                "{passes} changed copy function {}",
-                w.split(' ').next().unwrap_or("?")
-            );
-        }
+        same_lines(&want, &got, |f| {
+            format!("{passes} changed copy function {f}")
+        });
         let vectorized =
             remarks(&original, passes, "slp:") - remarks(&original, passes, "slp: kept");
         eprintln!("x86-differential: {count} copy functions, {passes}: {vectorized} vectorized, outputs equal");
@@ -1001,14 +987,9 @@ fn under_qemu_with(
             let after = dir.join(format!("{name}-{cpu}-{tag}.ll"));
             opt(&original, passes, &after);
             let got = exe(&after, &format!("{name}-{cpu}-{tag}"));
-            for (w, g) in want.lines().zip(got.lines()) {
-                assert_eq!(
-                    w,
-                    g,
-                    "{passes} on {cpu} changed {name} function {}",
-                    w.split(' ').next().unwrap_or("?")
-                );
-            }
+            same_lines(&want, &got, |f| {
+                format!("{passes} on {cpu} changed {name} function {f}")
+            });
             let kept = remark.replace(':', ": kept");
             let rewritten = remarks(&original, passes, remark) - remarks(&original, passes, &kept);
             eprintln!(
@@ -1180,14 +1161,9 @@ fn gathered_loads_compute_the_same() {
         let after = dir.join(name);
         opt(&original, passes, &after);
         let got = run(&after);
-        for (w, g) in want.lines().zip(got.lines()) {
-            assert_eq!(
-                w,
-                g,
-                "{passes} changed gather function {}",
-                w.split(' ').next().unwrap_or("?")
-            );
-        }
+        same_lines(&want, &got, |f| {
+            format!("{passes} changed gather function {f}")
+        });
         let rewritten = remarks(&original, passes, "gather:");
         eprintln!("x86-differential: {count} gather functions, {passes}: {rewritten} rewritten, outputs equal");
         if passes.contains("always") {
@@ -1305,14 +1281,9 @@ fn wide_selections_compute_the_same() {
     let after = dir.join("wide-measured.ll");
     opt(&original, "shuffle-lib", &after);
     let got = run(&after);
-    for (w, g) in want.lines().zip(got.lines()) {
-        assert_eq!(
-            w,
-            g,
-            "shuffle-lib changed wide function {}",
-            w.split(' ').next().unwrap_or("?")
-        );
-    }
+    same_lines(&want, &got, |f| {
+        format!("shuffle-lib changed wide function {f}")
+    });
     let selected = remarks(&original, "shuffle-lib", "wide sequence:");
     eprintln!("x86-differential: {count} wide functions: {selected} selected, outputs equal");
     // x86-64-v4 (`vpermt2w`, `vpermw`), which this machine need not run: LLVM's
@@ -1343,14 +1314,9 @@ fn wide_selections_compute_the_same() {
     );
     fs::write(&folded, text).unwrap();
     let got = run(&folded);
-    for (w, g) in want.lines().zip(got.lines()) {
-        assert_eq!(
-            w,
-            g,
-            "shuffle-lib changed wide function {} on x86-64-v4",
-            w.split(' ').next().unwrap_or("?")
-        );
-    }
+    same_lines(&want, &got, |f| {
+        format!("shuffle-lib changed wide function {f} on x86-64-v4")
+    });
     let v4_selected = remarks(&v4, "shuffle-lib", "wide sequence:");
     let avx512 = v4_text
         .lines()
@@ -1480,14 +1446,9 @@ fn offered_table_loads_compute_the_same() {
     let after = dir.join("offered-o3.ll");
     opt(&original, "default<O3>", &after);
     let got = run(&after);
-    for (w, g) in want.lines().zip(got.lines()) {
-        assert_eq!(
-            w,
-            g,
-            "the pipeline changed what function {} stores",
-            w.split(' ').next().unwrap_or("?")
-        );
-    }
+    same_lines(&want, &got, |f| {
+        format!("the pipeline changed what function {f} stores")
+    });
     let offered = remarks(&original, "default<O3>", "offered to the vectorizers");
     let text = fs::read_to_string(&after).unwrap();
     let vectorized = text
