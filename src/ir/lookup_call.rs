@@ -32,7 +32,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMAttributeFunctionIndex, LLVMLinkage, LLVMOpcode};
 
 use super::lookup::{build_table_lookup, const_int, table_address, table_bytes};
-use super::{is, Function, Inst};
+use super::{is, string_attribute, Function, Inst};
 use crate::lower::lookup::Lookup;
 
 /// The function attribute that marks a lookup function; its value names the table.
@@ -67,29 +67,7 @@ pub fn is_lookup_function(func: Function) -> bool {
 }
 
 unsafe fn has_attribute(func: LLVMValueRef, name: &str) -> bool {
-    !LLVMGetStringAttributeAtIndex(
-        func,
-        LLVMAttributeFunctionIndex,
-        name.as_ptr() as *const _,
-        name.len() as u32,
-    )
-    .is_null()
-}
-
-unsafe fn string_attribute(func: LLVMValueRef, name: &str) -> Option<String> {
-    let attr = LLVMGetStringAttributeAtIndex(
-        func,
-        LLVMAttributeFunctionIndex,
-        name.as_ptr() as *const _,
-        name.len() as u32,
-    );
-    if attr.is_null() {
-        return None;
-    }
-    let mut len = 0u32;
-    let value = LLVMGetStringAttributeValue(attr, &mut len);
-    let bytes = std::slice::from_raw_parts(value as *const u8, len as usize);
-    Some(String::from_utf8_lossy(bytes).into_owned())
+    string_attribute(func, name).is_some()
 }
 
 unsafe fn add_string_attribute(
@@ -139,9 +117,7 @@ unsafe fn table_load(load: LLVMValueRef) -> Option<TableLoad> {
     }
     let (global, index, address) = table_address(LLVMGetOperand(load, 0))?;
     let table = table_bytes(global)?;
-    let mut len = 0usize;
-    let name = LLVMGetValueName2(global, &mut len);
-    let table_name = String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len));
+    let table_name = value_name(global);
     if table.is_empty() || table.len() > 64 || table_name.is_empty() {
         return None;
     }
@@ -155,7 +131,7 @@ unsafe fn table_load(load: LLVMValueRef) -> Option<TableLoad> {
     }
     Some(TableLoad {
         load: Inst(load),
-        table_name: table_name.into_owned(),
+        table_name,
         table,
         max_index: max as u8,
         global,

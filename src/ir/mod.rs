@@ -337,24 +337,8 @@ impl Drop for Module<'_> {
 impl Function {
     /// The function's `target-cpu` and `target-features` attributes.
     pub fn target_attributes(self) -> (String, String) {
-        let get = |key: &str| {
-            // SAFETY: a live function; attribute strings are owned by the context.
-            unsafe {
-                let attr = LLVMGetStringAttributeAtIndex(
-                    self.0,
-                    llvm_sys::LLVMAttributeFunctionIndex,
-                    key.as_ptr() as *const _,
-                    key.len() as u32,
-                );
-                if attr.is_null() {
-                    return String::new();
-                }
-                let mut len = 0;
-                let ptr = LLVMGetStringAttributeValue(attr, &mut len);
-                String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len as usize))
-                    .into_owned()
-            }
-        };
+        // SAFETY: a live function.
+        let get = |key| unsafe { string_attribute(self.0, key) }.unwrap_or_default();
         (get("target-cpu"), get("target-features"))
     }
 }
@@ -432,6 +416,26 @@ pub(crate) unsafe fn build_intrinsic_call(
         args.len() as u32,
         c"".as_ptr(),
     ))
+}
+
+/// The value of the function attribute `name` of `func`, if it has one.
+///
+/// # Safety
+/// `func` is a live function; attribute strings are owned by the context.
+pub(crate) unsafe fn string_attribute(func: LLVMValueRef, name: &str) -> Option<String> {
+    let attr = LLVMGetStringAttributeAtIndex(
+        func,
+        llvm_sys::LLVMAttributeFunctionIndex,
+        name.as_ptr() as *const _,
+        name.len() as u32,
+    );
+    if attr.is_null() {
+        return None;
+    }
+    let mut len = 0u32;
+    let value = LLVMGetStringAttributeValue(attr, &mut len);
+    let bytes = std::slice::from_raw_parts(value as *const u8, len as usize);
+    Some(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// Describes a shufflevector, or `None` if it is not one the pure layers handle.
