@@ -22,6 +22,9 @@
 //!   reading constant tables of 1 to 64 bytes by masked, shifted, reduced or unproved
 //!   indices, through the whole `default<O3>` pipeline with the plugin; under `lli` and
 //!   on AArch64 and RISC-V V under qemu.
+//! * joined groups (`shuf::lower::join`): register-sized loads of one block, random
+//!   shuffles and stores side by side of another, some broken by an access between
+//!   them or a gap, some in place; under `lli` and on AArch64 and RISC-V V under qemu.
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -1471,4 +1474,169 @@ fn offered_table_loads_compute_the_same() {
     );
     let passes = [("default<O3>", "o3")];
     under_qemu_with(&dir, &module, count, "offered", "table load:", &passes);
+}
+
+/// A function `@j{k}(ptr %dst, ptr %src)`: 1 to 8 register-sized loads of one block of
+/// `%src` (in any order), random shuffles of them (two sources, or one and `poison`;
+/// no poison lane: it would print anything), some stored side by side into one block
+/// of `%dst` (in any order, some twice as wide), which the joins
+/// (`shuf::lower::join`) make one load, shuffle and store. Some functions break the
+/// shape: a store into the loaded block between two loads, a load of the stored block
+/// between two stores (stored on elsewhere), a gap between the loads, a shuffle also
+/// stored elsewhere; a quarter work in place (`%src` is `%dst`).
+fn join_function(k: usize, rng: &mut Rng) -> String {
+    const ELEMENTS: [(&str, usize); 5] = [
+        ("i8", 1),
+        ("i16", 2),
+        ("i32", 4),
+        ("float", 4),
+        ("double", 8),
+    ];
+    let (elem, size) = ELEMENTS[rng.below(5) as usize];
+    let lanes = loop {
+        let lanes = 1usize << (1 + rng.below(4));
+        if lanes * size <= 64 {
+            break lanes;
+        }
+    };
+    let loads = 1 + rng.below(8) as usize;
+    let in_place = rng.chance(25);
+    let src = if in_place { "%dst" } else { "%src" };
+    let breaker = rng.below(8); // 0..=3 break the shape
+    let ty = |n: usize| format!("<{n} x {elem}>");
+    let list = |xs: &[usize]| {
+        xs.iter()
+            .map(|x| format!("i32 {x}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut body = String::new();
+    let mut order: Vec<usize> = (0..loads).collect();
+    for i in (1..loads).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let gap = if breaker == 2 { lanes * size } else { 0 };
+    for (n, &i) in order.iter().enumerate() {
+        if n == 1 && breaker == 0 {
+            body += &format!(
+                "  %w = getelementptr i8, ptr {src}, i64 {}\n  store i8 7, ptr %w\n",
+                rng.below((loads * lanes * size) as u64)
+            );
+        }
+        let offset = i * lanes * size + if i > 0 { gap } else { 0 };
+        body += &format!(
+            "  %p{i} = getelementptr i8, ptr {src}, i64 {offset}\n  \
+             %v{i} = load {}, ptr %p{i}, align 1\n",
+            ty(lanes)
+        );
+    }
+    // Values of `lanes` lanes (loads and shuffles) and wider ones (only stored).
+    let mut narrow: Vec<String> = (0..loads).map(|i| format!("%v{i}")).collect();
+    let mut wide: Vec<String> = Vec::new();
+    // The first shuffles read the loads two by two (so that most groups read them all).
+    let pairs = loads.div_ceil(2);
+    for s in 0..pairs + rng.below(8) as usize {
+        let pick = |rng: &mut Rng| narrow[rng.below(narrow.len() as u64) as usize].clone();
+        let (a, two) = match s < pairs {
+            true => (format!("%v{}", 2 * s), 2 * s + 1 < loads),
+            false => (pick(rng), rng.chance(70)),
+        };
+        let b = match (two, s < pairs) {
+            (true, true) => format!("%v{}", 2 * s + 1),
+            (true, false) => pick(rng),
+            (false, _) => "poison".to_string(),
+        };
+        let reach = if two { 2 * lanes } else { lanes };
+        let out = if rng.chance(20) { 2 * lanes } else { lanes };
+        let mask: Vec<usize> = (0..out).map(|_| rng.below(reach as u64) as usize).collect();
+        body += &format!(
+            "  %s{s} = shufflevector {t} {a}, {t} {b}, <{out} x i32> <{}>\n",
+            list(&mask),
+            t = ty(lanes)
+        );
+        match out == lanes {
+            true => narrow.push(format!("%s{s}")),
+            false => wide.push(format!("%s{s}")),
+        }
+    }
+    // The stores: the last shuffles (narrow and wide), side by side in any order.
+    let shuffles: Vec<String> = narrow[loads..].iter().chain(&wide).cloned().collect();
+    // Every shuffle nothing reads (the others are read inside the group).
+    let read = |v: &str| body.contains(&format!("{v},")) || body.contains(&format!("{v} ,"));
+    let stored: Vec<String> = shuffles
+        .iter()
+        .filter(|v| !read(v) || rng.chance(10))
+        .cloned()
+        .collect();
+    let width = |v: &str| {
+        if wide.iter().any(|w| w == v) {
+            2 * lanes
+        } else {
+            lanes
+        }
+    };
+    let mut at = Vec::new();
+    let mut offset = 0;
+    for v in &stored {
+        at.push(offset);
+        offset += width(v) * size;
+    }
+    let mut order: Vec<usize> = (0..stored.len()).collect();
+    for i in (1..stored.len()).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for (n, &i) in order.iter().enumerate() {
+        if n == 1 && breaker == 1 {
+            body += &format!(
+                "  %r = getelementptr i8, ptr %dst, i64 {}\n  %rv = load i8, ptr %r\n  \
+                 store i8 %rv, ptr %out\n",
+                rng.below(offset as u64)
+            );
+        }
+        body += &format!(
+            "  %q{i} = getelementptr i8, ptr %dst, i64 {}\n  store {} {}, ptr %q{i}, align 1\n",
+            at[i],
+            ty(width(&stored[i])),
+            stored[i]
+        );
+    }
+    if breaker == 3 {
+        let v = &stored[0];
+        body += &format!("  store {} {v}, ptr %out, align 1\n", ty(width(v)));
+    }
+    format!(
+        "define void @j{k}(ptr %dst, ptr %src) #0 {{\n  \
+         %out = getelementptr i8, ptr %dst, i64 2048\n{body}  ret void\n}}\n"
+    )
+}
+
+#[test]
+fn joined_groups_compute_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x7013_ed60_0b5e_0001);
+    let count = 150;
+    let src: Vec<u8> = (0..1024).map(|i| ((i * 53 + 7) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count).map(|k| join_function(k, &mut rng)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @j{k}(ptr @dst, ptr @src)"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("joins.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    let after = dir.join("joins-always.ll");
+    let passes = "shuffle-lib<late;lower-always>";
+    opt(&original, passes, &after);
+    let got = run(&after);
+    same_lines(&want, &got, |f| {
+        format!("{passes} changed join function {f}")
+    });
+    let joined = remarks(&original, passes, "join:");
+    eprintln!("x86-differential: {count} join functions, {passes}: {joined} joined, outputs equal");
+    assert!(joined * 4 >= count, "only {joined} of {count} joined");
+    under_qemu(&dir, &module, count, "joins", "join:");
 }

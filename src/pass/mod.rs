@@ -12,6 +12,7 @@
 mod chain;
 mod compute;
 mod gather;
+mod join;
 mod lookup;
 mod lower;
 mod memo;
@@ -145,6 +146,13 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 compute::sink_shuffles(func, target, always, remarks, changed)
             });
         }
+        // Loads, shuffles and stores of register-sized pieces of two blocks: one wide
+        // load, shuffle and store where the target keeps wide vectors in register groups.
+        if options.joins {
+            timed(&TIME_JOINS, || {
+                join::join_groups(func, target, always, remarks, changed)
+            });
+        }
         // Vectors gathered from scalar loads of one block: its wide load cut into
         // registers is built beside them, for the networks to see, and kept after them
         // where it compiles shorter.
@@ -211,6 +219,7 @@ stage_times! {
     TIME_ROUNDS: c"MicrosecondsCanon", c"Microseconds in VP lowering and canonical form";
     TIME_CHAINS: c"MicrosecondsChains", c"Microseconds in chains (with their measurements)";
     TIME_COMPUTE: c"MicrosecondsCompute", c"Microseconds in shuffles through compute (with their measurements)";
+    TIME_JOINS: c"MicrosecondsJoins", c"Microseconds in joined groups (with their measurements)";
     TIME_GATHERS: c"MicrosecondsGathers", c"Microseconds in gathered loads (with their measurements)";
     TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";
     TIME_LOWER: c"MicrosecondsLower", c"Microseconds in lowering (with its measurements)";

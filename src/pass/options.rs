@@ -103,6 +103,9 @@ pub struct Options {
     pub networks: bool,
     /// Gathered scalar loads of one block as its wide load (`crate::ir::gather`).
     pub gathers: bool,
+    /// Register-sized loads, shuffles and stores of two blocks as one wide load,
+    /// shuffle and store (`crate::lower::join`).
+    pub joins: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
@@ -129,6 +132,7 @@ impl Default for Options {
             chains: true,
             networks: true,
             gathers: true,
+            joins: true,
             compute: true,
             slp: true,
             slp_threshold: 0,
@@ -141,7 +145,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, gathers, no-gathers, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
+     no-networks, gathers, no-gathers, joins, no-joins, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -185,6 +189,8 @@ impl Options {
                 "no-networks" => options.networks = false,
                 "gathers" => options.gathers = true,
                 "no-gathers" => options.gathers = false,
+                "joins" => options.joins = true,
+                "no-joins" => options.joins = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
                 "slp" => options.slp = true,
