@@ -1,5 +1,6 @@
-//! Store chains read from the IR as SLP trees (`crate::slp::tree`), the safety of
-//! moving their loads and stores to the last store, and the vector code built there.
+//! Store chains and horizontal reductions read from the IR as SLP trees
+//! (`crate::slp::tree`), the safety of moving their loads (and stores) to the last store
+//! (the reduction's root), and the vector code built there.
 
 use std::collections::HashMap;
 
@@ -13,14 +14,32 @@ use crate::ffi::Target;
 use crate::slp::tree::{self, Node, Scalar};
 use crate::slp::{self as pure};
 
-/// A store chain window and the tree computing what it stores.
+/// What a tree's lanes go to.
 #[derive(Clone, Debug)]
-pub struct StoreTree {
-    /// The scalar stores, in address order.
-    pub stores: Vec<Inst>,
-    pub store_start: i64,
+pub enum Seed {
+    /// A window of a store chain: the scalar stores, in address order, to `start` bytes
+    /// from `base`.
+    Stores {
+        stores: Vec<Inst>,
+        start: i64,
+        base: LLVMValueRef,
+    },
+    /// A horizontal reduction: `root` combines the lanes with one associative and
+    /// commutative `opcode` through `inner` (operations of that opcode, each read only
+    /// by the next, in the block).
+    Reduction {
+        root: Inst,
+        opcode: LLVMOpcode,
+        inner: Vec<Inst>,
+    },
+}
+
+/// A seed and the tree computing its lanes.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    pub seed: Seed,
+    lanes: usize,
     pub tree: Node,
-    store_base: LLVMValueRef,
     /// Scalar ids to values, and base ids to values (a constant's id is its value).
     scalars: Vec<LLVMValueRef>,
     bases: Vec<LLVMValueRef>,
@@ -28,19 +47,35 @@ pub struct StoreTree {
     last: LLVMValueRef,
 }
 
-impl StoreTree {
+impl Tree {
     /// `<N x T>` as text, for keys and remarks.
     pub fn vector_type(&self) -> String {
         // SAFETY: a live type.
         unsafe {
-            let ty = LLVMVectorType(self.elem, self.stores.len() as u32);
+            let ty = LLVMVectorType(self.elem, self.lanes as u32);
             format!("{}", super::Type(ty))
+        }
+    }
+
+    /// Lanes of the tree.
+    pub fn lanes(&self) -> usize {
+        self.lanes
+    }
+
+    /// The first store, or the reduction's root: where remarks point.
+    pub fn anchor(&self) -> Inst {
+        match &self.seed {
+            Seed::Stores { stores, .. } => stores[0],
+            Seed::Reduction { root, .. } => *root,
         }
     }
 
     /// The pointers the tree's memory accesses are offsets of (for measuring).
     pub fn bases(&self) -> Vec<Value> {
-        let mut out = vec![Value::from_raw(self.store_base)];
+        let mut out = match self.seed {
+            Seed::Stores { base, .. } => vec![Value::from_raw(base)],
+            Seed::Reduction { .. } => Vec::new(),
+        };
         for (base, _, _) in self.tree.load_ranges() {
             let b = Value::from_raw(self.bases[base]);
             if !out.contains(&b) {
@@ -183,7 +218,7 @@ impl Reader {
 /// memory but the tree's loads and the window's stores, and no loaded range can
 /// overlap the stored one (one base and disjoint ranges, or two distinct identified
 /// objects: `noalias` arguments, allocas, globals).
-pub fn store_trees(func: Function, target: &Target) -> Vec<StoreTree> {
+pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
     let mut out = Vec::new();
     // SAFETY: walking a live function's blocks and instructions, reading only.
     unsafe {
@@ -275,7 +310,7 @@ unsafe fn window(
     store_base: LLVMValueRef,
     elem: LLVMTypeRef,
     position: &HashMap<LLVMValueRef, usize>,
-) -> Option<StoreTree> {
+) -> Option<Tree> {
     let w = stores.get(i..i + n)?;
     let start = w[0].1;
     if w.iter()
@@ -347,15 +382,175 @@ unsafe fn window(
             return None;
         }
     }
-    Some(StoreTree {
-        stores: stored.into_iter().map(Inst).collect(),
-        store_start: start,
+    Some(Tree {
+        seed: Seed::Stores {
+            stores: stored.into_iter().map(Inst).collect(),
+            start,
+            base: store_base,
+        },
+        lanes: n,
         tree,
-        store_base,
         scalars: reader.values.clone(),
         bases: reader.bases.clone(),
         elem,
         last,
+    })
+}
+
+/// Opcodes a horizontal reduction may combine its lanes with: associative and
+/// commutative on integers, each with its `llvm.vector.reduce.*` (which wraps: a
+/// scalar `nsw`/`nuw` chain's poison on overflow becomes a defined value, a
+/// refinement).
+fn reduction_opcode(v: LLVMValueRef) -> Option<LLVMOpcode> {
+    use LLVMOpcode::*;
+    // SAFETY: a live instruction.
+    let opcode = unsafe { LLVMGetInstructionOpcode(v) };
+    matches!(opcode, LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor).then_some(opcode)
+}
+
+/// Lanes of a reduction: powers of two, at most this.
+const MAX_REDUCED: usize = 64;
+
+/// Every horizontal reduction in `func` whose lanes are one SLP tree and whose loads may
+/// all move down to its root: integer operations of one opcode, each read only by the
+/// next in the same block, over 4 to 64 lanes (a power of two, at least 16 bytes) that
+/// are not such operations. In between nothing may write what the tree loads.
+pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live function's blocks and instructions, reading only.
+    unsafe {
+        let mut bb = LLVMGetFirstBasicBlock(func.0);
+        while !bb.is_null() {
+            let mut roots = Vec::new();
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() {
+                if let Some(opcode) = reduction_opcode(inst) {
+                    let integer = LLVMGetTypeKind(LLVMTypeOf(inst))
+                        == LLVMTypeKind::LLVMIntegerTypeKind
+                        && scalar_bytes(LLVMTypeOf(inst)).is_some();
+                    if integer && !inner_of_reduction(inst, opcode, bb) {
+                        roots.push((inst, opcode));
+                    }
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            if roots.is_empty() {
+                bb = LLVMGetNextBasicBlock(bb);
+                continue;
+            }
+            let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() {
+                position.insert(inst, position.len());
+                inst = LLVMGetNextInstruction(inst);
+            }
+            let mut reader = Reader {
+                block: bb,
+                scalars: Vec::new(),
+                values: Vec::new(),
+                ids: HashMap::new(),
+                bases: Vec::new(),
+            };
+            for (root, opcode) in roots {
+                if let Some(t) = reduction(target, &mut reader, root, opcode, &position) {
+                    out.push(t);
+                }
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+    }
+    out
+}
+
+/// Whether `v` is an inner operation of a larger reduction: read once, by an operation
+/// of the same opcode in the same block.
+unsafe fn inner_of_reduction(v: LLVMValueRef, opcode: LLVMOpcode, bb: LLVMBasicBlockRef) -> bool {
+    if !single_use(v) {
+        return false;
+    }
+    let user = LLVMGetUser(LLVMGetFirstUse(v));
+    !LLVMIsAInstruction(user).is_null()
+        && LLVMGetInstructionParent(user) == bb
+        && LLVMGetInstructionOpcode(user) == opcode
+}
+
+/// The tree of the reduction at `root`, if its lanes are one and its loads may move.
+unsafe fn reduction(
+    target: &Target,
+    reader: &mut Reader,
+    root: LLVMValueRef,
+    opcode: LLVMOpcode,
+    position: &HashMap<LLVMValueRef, usize>,
+) -> Option<Tree> {
+    let block = LLVMGetInstructionParent(root);
+    // The operations of the reduction (root first) and its lanes, left to right.
+    let mut inner = Vec::new();
+    let mut leaves = Vec::new();
+    let mut work = vec![LLVMGetOperand(root, 1), LLVMGetOperand(root, 0)];
+    while let Some(v) = work.pop() {
+        let combines = !LLVMIsAInstruction(v).is_null()
+            && LLVMGetInstructionParent(v) == block
+            && reduction_opcode(v) == Some(opcode)
+            && single_use(v);
+        if combines {
+            inner.push(v);
+            work.push(LLVMGetOperand(v, 1));
+            work.push(LLVMGetOperand(v, 0));
+        } else {
+            leaves.push(v);
+        }
+        if leaves.len() > MAX_REDUCED {
+            return None;
+        }
+    }
+    let elem = LLVMTypeOf(root);
+    let bytes = scalar_bytes(elem)?;
+    let n = leaves.len();
+    if n < 4 || !n.is_power_of_two() || (n as i64) * bytes < MIN_BYTES {
+        return None;
+    }
+    let lanes: Vec<usize> = leaves.iter().map(|&v| reader.scalar(v)).collect();
+    let tree = tree::reduction_tree(&reader.scalars, &lanes, bytes)?;
+    let at = |v: LLVMValueRef| position.get(&v).copied();
+    let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
+    if replaced.iter().chain(&inner).any(|&v| at(v).is_none()) {
+        return None;
+    }
+    let first = *replaced
+        .iter()
+        .min_by_key(|&&v| at(v).unwrap_or(usize::MAX))?;
+    let loads: Vec<LLVMValueRef> = replaced
+        .iter()
+        .copied()
+        .filter(|&v| !LLVMIsALoadInst(v).is_null())
+        .collect();
+    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f + len as u64);
+    let load_ranges: Vec<(LLVMValueRef, u64)> = tree
+        .load_ranges()
+        .into_iter()
+        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
+        .collect();
+    // The loads move down to the root: nothing in between may write what they read.
+    let undisturbed = |i: LLVMValueRef| {
+        load_ranges
+            .iter()
+            .all(|&(base, extent)| !target.may_write(i, base, extent))
+    };
+    if !quiet_between(first, root, &[], &loads, undisturbed) {
+        return None;
+    }
+    Some(Tree {
+        seed: Seed::Reduction {
+            root: Inst(root),
+            opcode,
+            inner: inner.into_iter().map(Inst).collect(),
+        },
+        lanes: n,
+        tree,
+        scalars: reader.values.clone(),
+        bases: reader.bases.clone(),
+        elem,
+        last: root,
     })
 }
 
@@ -412,10 +607,10 @@ unsafe fn identified(v: LLVMValueRef) -> bool {
     index.is_some_and(|i| !LLVMGetEnumAttributeAtIndex(func, i + 1, kind).is_null())
 }
 
-/// The vector code built for a store tree, after its last store: the vector store and
-/// everything built.
+/// The vector code built for a tree, after its last store (before a reduction's
+/// root): the vector store (the reduction's result) and everything built.
 pub struct BuiltTree {
-    pub store: Inst,
+    pub result: Inst,
     built: Vec<LLVMValueRef>,
 }
 
@@ -426,26 +621,55 @@ impl BuiltTree {
     }
 }
 
-/// Builds `t`'s vector code right after its last store.
-pub fn build_tree(t: &StoreTree) -> BuiltTree {
-    let n = t.stores.len() as u32;
+/// Builds `t`'s vector code right after its last store, or right before its
+/// reduction's root.
+pub fn build_tree(t: &Tree) -> BuiltTree {
     // SAFETY: the bases dominate the last store (the loads and stores use them before
-    // it); a store is never a block's last instruction (its terminator is).
+    // it); a store is never a block's last instruction (its terminator is). A
+    // reduction's root comes after every scalar of its tree.
     unsafe {
         let ctx = LLVMGetTypeContext(t.elem);
         let builder = LLVMCreateBuilderInContext(ctx);
-        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(t.last));
+        match &t.seed {
+            Seed::Stores { .. } => {
+                LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(t.last))
+            }
+            Seed::Reduction { root, .. } => LLVMPositionBuilderBefore(builder, root.raw()),
+        }
         let mut built = Vec::new();
         let mut loaded = HashMap::new();
         let value = build_node(builder, t, &t.tree, &mut loaded, &mut built);
-        let to = address(builder, t.store_base, t.store_start, &mut built);
-        let store = LLVMBuildStore(builder, value, to);
-        LLVMSetAlignment(store, LLVMGetAlignment(t.stores[0].raw()));
-        built.push(store);
+        let result = match &t.seed {
+            Seed::Stores {
+                stores,
+                start,
+                base,
+            } => {
+                let to = address(builder, *base, *start, &mut built);
+                let store = LLVMBuildStore(builder, value, to);
+                LLVMSetAlignment(store, LLVMGetAlignment(stores[0].raw()));
+                store
+            }
+            Seed::Reduction { root, opcode, .. } => {
+                let name = match opcode {
+                    LLVMOpcode::LLVMAdd => "llvm.vector.reduce.add",
+                    LLVMOpcode::LLVMMul => "llvm.vector.reduce.mul",
+                    LLVMOpcode::LLVMAnd => "llvm.vector.reduce.and",
+                    LLVMOpcode::LLVMOr => "llvm.vector.reduce.or",
+                    _ => "llvm.vector.reduce.xor",
+                };
+                let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
+                    LLVMGetInstructionParent(root.raw()),
+                ));
+                let mut args = [value];
+                super::build_intrinsic_call(builder, module, name, &[LLVMTypeOf(value)], &mut args)
+                    .unwrap_or_else(|| LLVMGetPoison(t.elem))
+            }
+        };
+        built.push(result);
         LLVMDisposeBuilder(builder);
-        let _ = n;
         BuiltTree {
-            store: Inst(store),
+            result: Inst(result),
             built,
         }
     }
@@ -479,13 +703,13 @@ unsafe fn address(
 /// The vector value of `node`; one vector load per range (`loaded`).
 unsafe fn build_node(
     builder: LLVMBuilderRef,
-    t: &StoreTree,
+    t: &Tree,
     node: &Node,
     loaded: &mut HashMap<(usize, i64), LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
 ) -> LLVMValueRef {
     let ctx = LLVMGetTypeContext(t.elem);
-    let n = t.stores.len() as u32;
+    let n = t.lanes as u32;
     match node {
         Node::Loads {
             base,
@@ -614,10 +838,12 @@ pub fn discard_tree(b: BuiltTree) {
     }
 }
 
-/// Erases the scalar stores and the scalar code `b` replaces, and addresses left unread.
-pub fn replace_tree(t: &StoreTree, _b: BuiltTree) {
-    // SAFETY: the stores first, then the tree's scalars (each read only within the
-    // tree, erased as they become unread), then their addresses.
+/// Erases the scalar stores (or the reduction, its root replaced by the vector
+/// reduction) and the scalar code `b` replaces, and addresses left unread.
+pub fn replace_tree(t: &Tree, b: BuiltTree) {
+    // SAFETY: the stores (or the root, once unread) first, then the tree's scalars
+    // (each read only within the tree, erased as they become unread), then their
+    // addresses.
     unsafe {
         let mut addresses = Vec::new();
         let note = |p: LLVMValueRef, addresses: &mut Vec<Inst>| {
@@ -625,11 +851,21 @@ pub fn replace_tree(t: &StoreTree, _b: BuiltTree) {
                 addresses.push(Inst(p));
             }
         };
-        for s in &t.stores {
-            note(LLVMGetOperand(s.raw(), 1), &mut addresses);
-            LLVMInstructionEraseFromParent(s.raw());
-        }
         let mut scalars: Vec<Inst> = Vec::new();
+        match &t.seed {
+            Seed::Stores { stores, .. } => {
+                for s in stores {
+                    note(LLVMGetOperand(s.raw(), 1), &mut addresses);
+                    LLVMInstructionEraseFromParent(s.raw());
+                }
+            }
+            Seed::Reduction { root, inner, .. } => {
+                super::take_name(root.raw(), b.result.raw());
+                LLVMReplaceAllUsesWith(root.raw(), b.result.raw());
+                LLVMInstructionEraseFromParent(root.raw());
+                scalars.extend(inner.iter().rev());
+            }
+        }
         for &s in &t.tree.scalars() {
             if !scalars.contains(&Inst(t.scalars[s])) {
                 scalars.push(Inst(t.scalars[s]));

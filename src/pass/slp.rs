@@ -1,7 +1,9 @@
-//! Store chains whose stored values are one SLP tree (`crate::slp`) become vector code
-//! where `llc` emits fewer instructions for it than for the scalar code (both measured
-//! with their loads, from the bases alone); the shuffles then go through the library
-//! (the late instance's networks, selection, ...).
+//! Store chains whose stored values are one SLP tree (`crate::slp`), and horizontal
+//! reductions whose lanes are, become vector code where `llc` emits fewer instructions
+//! for it than for the scalar code (both measured with their loads, from the bases
+//! alone); the shuffles then go through the library (the late instance's networks,
+//! selection, ...). A reduction takes the lane order whose tree shuffles the fewest
+//! loads (`slp::tree::reduction_tree`), and ends in `llvm.vector.reduce.*`.
 //!
 //! Placement (docs/slp.md): the instance before the vectorizers takes the trees with a
 //! permutation (what stock SLP prices worst: a 4x4 matrix-vector product stored in
@@ -10,6 +12,7 @@
 
 use super::memo::{Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ir::slp::{BuiltTree, Seed, Tree};
 use crate::ir::{self, Function};
 use crate::pass::options::Stage;
 use crate::target::CostKind;
@@ -23,8 +26,8 @@ static MEASURED: Memo<Pair> = Memo::persistent("slp");
 /// Keys whose vector side TTI priced (not compiled).
 static BY_TTI: Memo<bool> = Memo::persistent("slp-tti");
 
-/// Vectorizes the store trees of `func` that compile shorter; with `always` (testing),
-/// every one found.
+/// Vectorizes the store trees of `func` that compile shorter, then its reductions; with
+/// `always` (testing), every one found.
 ///
 /// A tree is vectorized where its scalar code compiles to more than `threshold`
 /// instructions more than its vector code.
@@ -37,100 +40,153 @@ pub fn vectorize_trees(
     remarks: bool,
     changed: &mut bool,
 ) {
-    for t in ir::slp::store_trees(func, target) {
-        let in_loop = ir::lower::in_cycle(t.stores[0]);
-        let n = t.stores.len();
-        if stage == Stage::Early && !always && !t.tree.permutes() {
-            continue;
+    let trees = ir::slp::store_trees(func, target);
+    for t in trees {
+        decide(&t, target, stage, threshold, always, remarks, changed);
+    }
+    let reductions = ir::slp::reduction_trees(func, target);
+    for t in reductions {
+        decide(&t, target, stage, threshold, always, remarks, changed);
+    }
+}
+
+fn decide(
+    t: &Tree,
+    target: &Target,
+    stage: Stage,
+    threshold: i64,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    let in_loop = ir::lower::in_cycle(t.anchor());
+    let n = t.lanes();
+    if stage == Stage::Early && !always && !t.tree.permutes() {
+        return;
+    }
+    // Where the loop vectorizer has an active vector length (RISC-V V) it vectorizes
+    // a loop whose iteration stores at most 8 elements side by side across
+    // iterations: one segment store (`vsseg8`, the largest interleave factor it
+    // takes) and a strided load per scalar load, cheaper than one iteration's tree
+    // (complex_mul_f64 on sifive-x280: 18 cycles an item against 33). Longer chains
+    // it gathers by index (the 8x8 transpose's 64 copies: 717 against 82), so those
+    // are still taken here; after the vectorizers, whatever stayed scalar is.
+    if stage == Stage::Early && !always && in_loop && n <= 8 && target.has_active_vector_length() {
+        return;
+    }
+    let built = ir::slp::build_tree(t);
+    let inputs = t.bases();
+    let desc = target.desc();
+    let seed = match &t.seed {
+        Seed::Stores { .. } => "stores".to_string(),
+        Seed::Reduction { opcode, .. } => format!("{opcode:?}"),
+    };
+    let key = format!(
+        "{}|{in_loop}|{}|{seed}|{}",
+        desc.key(),
+        t.vector_type(),
+        t.tree.shape()
+    );
+    // Remembered by shape: a function of many alike windows compiles one.
+    let measured = if always {
+        Some((1, 0))
+    } else {
+        MEASURED.get_or_make(key.clone(), || {
+            let stock = scalar_code(t, target, &inputs, in_loop)?;
+            // Where TTI prices the vector code at half the scalar code's count or
+            // less, it is not compiled (a wide shuffle takes llc about 15 ms, and
+            // TTI's price of one follows llc's count: see pass::network).
+            let priced: Option<i64> = built
+                .instructions()
+                .iter()
+                .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
+                .sum();
+            if let Some(tti) = priced.filter(|&p| 2 * p <= stock) {
+                BY_TTI.insert(key.clone(), true);
+                return Some((stock, tti));
+            }
+            let emitted = vector_code(t, &built, target, &inputs, in_loop)?;
+            Some((stock, emitted))
+        })
+    };
+    let vector = match BY_TTI.get(&key) {
+        Some(true) => "TTI",
+        _ => "llc",
+    };
+    let what = match (&t.seed, t.operations()) {
+        (Seed::Reduction { opcode, .. }, k) => {
+            format!("a reduction ({opcode:?}) of {n} lanes of {k} operations")
         }
-        // Where the loop vectorizer has an active vector length (RISC-V V) it vectorizes
-        // a loop whose iteration stores at most 8 elements side by side across
-        // iterations: one segment store (`vsseg8`, the largest interleave factor it
-        // takes) and a strided load per scalar load, cheaper than one iteration's tree
-        // (complex_mul_f64 on sifive-x280: 18 cycles an item against 33). Longer chains
-        // it gathers by index (the 8x8 transpose's 64 copies: 717 against 82), so those
-        // are still taken here; after the vectorizers, whatever stayed scalar is.
-        if stage == Stage::Early
-            && !always
-            && in_loop
-            && n <= 8
-            && target.has_active_vector_length()
-        {
-            continue;
-        }
-        let built = ir::slp::build_tree(&t);
-        let inputs = t.bases();
-        let desc = target.desc();
-        let key = format!(
-            "{}|{in_loop}|{}|{}",
-            desc.key(),
-            t.vector_type(),
-            t.tree.shape()
-        );
-        // Remembered by shape: a function of many alike windows compiles one.
-        let measured = if always {
-            Some((1, 0))
-        } else {
-            MEASURED.get_or_make(key.clone(), || {
-                let stock = target.emitted_for_stores(&t.stores, &inputs, !in_loop)?;
-                // Where TTI prices the vector code at half the scalar code's count or
-                // less, it is not compiled (a wide shuffle takes llc about 15 ms, and
-                // TTI's price of one follows llc's count: see pass::network).
-                let priced: Option<i64> = built
-                    .instructions()
-                    .iter()
-                    .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
-                    .sum();
-                if let Some(tti) = priced.filter(|&p| 2 * p <= stock) {
-                    BY_TTI.insert(key.clone(), true);
-                    return Some((stock, tti));
-                }
-                let emitted = target.emitted_for_stores(&[built.store], &inputs, !in_loop)?;
-                Some((stock, emitted))
-            })
-        };
-        let vector = match BY_TTI.get(&key) {
-            Some(true) => "TTI",
-            _ => "llc",
-        };
-        let what = match t.operations() {
-            0 => format!("{n} scalar copies"),
-            k => format!("{n} scalar stores of {k} operations"),
-        };
-        let shape = if t.tree.permutes() {
-            " and shuffles"
-        } else {
-            ""
-        };
-        match measured {
-            Some((stock, emitted)) if always || stock - emitted > threshold => {
-                if remarks {
-                    let message = format!(
-                        "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
+        (_, 0) => format!("{n} scalar copies"),
+        (_, k) => format!("{n} scalar stores of {k} operations"),
+    };
+    let shape = if t.tree.permutes() {
+        " and shuffles"
+    } else {
+        ""
+    };
+    match measured {
+        Some((stock, emitted)) if always || stock - emitted > threshold => {
+            if remarks {
+                let message = format!(
+                    "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
                          ({vector} {emitted})",
-                        t.vector_type()
-                    );
-                    target.remark(RemarkKind::Passed, c"SlpTree", t.stores[0], &message);
-                }
-                ir::slp::replace_tree(&t, built);
-                *changed = true;
-                TREES.add(1);
+                    t.vector_type()
+                );
+                target.remark(RemarkKind::Passed, c"SlpTree", t.anchor(), &message);
             }
-            other => {
-                if let (true, Some((stock, emitted))) = (remarks, other) {
-                    let below = match threshold {
-                        0 => String::new(),
-                        t => format!(" (threshold {t})"),
-                    };
-                    let message = format!(
-                        "slp: kept {what} (llc {stock}): as {} vector code {vector} \
-                         {emitted}{below}",
-                        t.vector_type()
-                    );
-                    target.remark(RemarkKind::Missed, c"SlpTree", t.stores[0], &message);
-                }
-                ir::slp::discard_tree(built);
-            }
+            ir::slp::replace_tree(t, built);
+            *changed = true;
+            TREES.add(1);
         }
+        other => {
+            if let (true, Some((stock, emitted))) = (remarks, other) {
+                let below = match threshold {
+                    0 => String::new(),
+                    t => format!(" (threshold {t})"),
+                };
+                let message = format!(
+                    "slp: kept {what} (llc {stock}): as {} vector code {vector} \
+                         {emitted}{below}",
+                    t.vector_type()
+                );
+                target.remark(RemarkKind::Missed, c"SlpTree", t.anchor(), &message);
+            }
+            ir::slp::discard_tree(built);
+        }
+    }
+}
+
+/// What `llc` emits for the scalar code: the stores with what they store, or the
+/// reduction's root with what it combines.
+fn scalar_code(
+    t: &Tree,
+    target: &Target,
+    inputs: &[ir::lower::Value],
+    in_loop: bool,
+) -> Option<i64> {
+    match &t.seed {
+        Seed::Stores { stores, .. } => target.emitted_for_stores(stores, inputs, !in_loop),
+        Seed::Reduction { root, .. } => target
+            .emitted_instructions(&[*root], inputs, !in_loop)?
+            .first()
+            .copied(),
+    }
+}
+
+/// What `llc` emits for the vector code (its store, or its reduction).
+fn vector_code(
+    t: &Tree,
+    built: &BuiltTree,
+    target: &Target,
+    inputs: &[ir::lower::Value],
+    in_loop: bool,
+) -> Option<i64> {
+    match &t.seed {
+        Seed::Stores { .. } => target.emitted_for_stores(&[built.result], inputs, !in_loop),
+        Seed::Reduction { .. } => target
+            .emitted_instructions(&[built.result], inputs, !in_loop)?
+            .first()
+            .copied(),
     }
 }

@@ -1,8 +1,11 @@
 //! SLP: straight-line code made vector, its permutations priced and lowered by the
 //! library (seed 003).
 //!
-//! The seeds are store chains: scalar stores to consecutive addresses of one base. The
-//! values they store are read bottom-up as a tree ([`tree`]): bundles of loads of one
+//! The seeds are store chains: scalar stores to consecutive addresses of one base; and
+//! horizontal reductions (a chain of integer `add`/`mul`/`and`/`or`/`xor`), whose lanes
+//! may be taken in any order ([`tree::reduction_tree`] takes the one that needs the
+//! fewest shuffles) and end in `llvm.vector.reduce.*`. The values they store (or
+//! combine) are read bottom-up as a tree ([`tree`]): bundles of loads of one
 //! consecutive range (in any order: the *permutation node*, one vector load and one
 //! shuffle), of one operation (commutative ones may swap operands lane by lane), or of
 //! constants. A window of the chain whose tree builds becomes vector code after its last

@@ -86,6 +86,15 @@ impl Node {
         }
     }
 
+    /// Load nodes that need a shuffle.
+    pub fn shuffled_loads(&self) -> usize {
+        match self {
+            Node::Loads { .. } => self.permutes() as usize,
+            Node::Binary { lhs, rhs, .. } => lhs.shuffled_loads() + rhs.shuffled_loads(),
+            Node::Consts(_) => 0,
+        }
+    }
+
     /// Every load node: (base, byte start, elements); after [`build`], overlapping
     /// nodes of one base share one range.
     pub fn load_ranges(&self) -> Vec<(usize, i64, usize)> {
@@ -313,9 +322,11 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
             if distinct.len() > 2 {
                 return None;
             }
-            // Lane by lane, a commutative operation takes the order whose left operand
-            // looks most like lane 0's: the same kind (loads of the same base,
-            // operations of the same opcode), then, for loads, the nearest address.
+            // Lane by lane, a commutative operation takes the order whose operands look
+            // most like lane 0's, each like the one on its side: the same kind (loads of
+            // the same base, operations of the same opcode), then, for loads, the
+            // nearest addresses (both sides counted: with `a[i] * b[j]` and `b` right
+            // after `a` in one base, the left operand alone can be nearer either).
             let key = |s: usize| match scalars[s] {
                 Scalar::Load { base, .. } => (0, base as u64),
                 Scalar::Binary { op, .. } => (1, u64::from(op)),
@@ -326,10 +337,15 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 Scalar::Load { offset, .. } => offset,
                 _ => 0,
             };
-            let (want, near) = (key(pairs[0].0), offset(pairs[0].0));
-            let unlike = |s: usize| (key(s) != want, (offset(s) - near).abs());
+            let (first, second) = pairs[0];
+            let unlike = |l: usize, r: usize| {
+                (
+                    (key(l) != key(first)) as u32 + (key(r) != key(second)) as u32,
+                    (offset(l) - offset(first)).abs() + (offset(r) - offset(second)).abs(),
+                )
+            };
             for (p, &c) in pairs.iter_mut().zip(&commutes).skip(1) {
-                if c && unlike(p.1) < unlike(p.0) {
+                if c && unlike(p.1, p.0) < unlike(p.0, p.1) {
                     *p = (p.1, p.0);
                 }
             }
@@ -354,6 +370,69 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
         )),
         _ => None,
     }
+}
+
+/// Lane orders to try for a horizontal reduction of `leaves` (any order computes the
+/// same): as written, and for each base the leaves load from (at most four), the leaves
+/// sorted by the lowest and by the highest element of that base each reads (those that
+/// read none last): where each leaf reads two places of one base (`a[i] * b[j]`, `b`
+/// after `a`), one of the two orders puts one of them in order, which then needs no
+/// shuffle.
+pub fn reduction_orders(scalars: &[Scalar], leaves: &[usize]) -> Vec<Vec<usize>> {
+    let mut orders = vec![leaves.to_vec()];
+    let mut bases: Vec<usize> = Vec::new();
+    for &leaf in leaves {
+        for (base, _) in loads_of(scalars, leaf) {
+            if !bases.contains(&base) && bases.len() < 4 {
+                bases.push(base);
+            }
+        }
+    }
+    for base in bases {
+        let offsets = |leaf: usize| -> Vec<i64> {
+            loads_of(scalars, leaf)
+                .into_iter()
+                .filter(|&(b, _)| b == base)
+                .map(|(_, offset)| offset)
+                .collect()
+        };
+        let lowest = |leaf: usize| offsets(leaf).into_iter().min().map_or((1, 0), |o| (0, o));
+        let highest = |leaf: usize| offsets(leaf).into_iter().max().map_or((1, 0), |o| (0, o));
+        for key in [&lowest as &dyn Fn(usize) -> (i32, i64), &highest] {
+            let mut order = leaves.to_vec();
+            order.sort_by_key(|&leaf| key(leaf));
+            if !orders.contains(&order) {
+                orders.push(order);
+            }
+        }
+    }
+    orders
+}
+
+/// The loads a scalar reads, operands left to right: (base, offset).
+fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
+    match scalars[s] {
+        Scalar::Load { base, offset } => vec![(base, offset)],
+        Scalar::Binary { lhs, rhs, .. } => {
+            let mut v = loads_of(scalars, lhs);
+            v.extend(loads_of(scalars, rhs));
+            v
+        }
+        Scalar::Const(_) | Scalar::Other => Vec::new(),
+    }
+}
+
+/// The tree of a horizontal reduction of `leaves`: of the orders
+/// [`reduction_orders`] gives, the one whose tree shuffles the fewest load nodes (then
+/// loads the fewest elements; then the first).
+pub fn reduction_tree(scalars: &[Scalar], leaves: &[usize], elem: i64) -> Option<Node> {
+    reduction_orders(scalars, leaves)
+        .into_iter()
+        .filter_map(|order| build(scalars, &order, elem))
+        .min_by_key(|tree| {
+            let loaded: usize = tree.load_ranges().iter().map(|r| r.2).sum();
+            (tree.shuffled_loads(), loaded)
+        })
 }
 
 /// A lane's value as a term: what the tests compare.
@@ -648,5 +727,64 @@ mod tests {
             }
         }
         assert!(built > 300, "{built}");
+    }
+
+    /// The sum of eight products a[pa[k]] * b[pb[k]] (a reduction, so any lane order
+    /// will do): in a's order only b needs a shuffle; as written both do.
+    #[test]
+    fn a_reduction_takes_the_order_of_one_base() {
+        const MUL: u32 = 3;
+        let pa = [3i64, 0, 6, 1, 5, 2, 7, 4];
+        let pb = [5i64, 1, 2, 7, 0, 4, 6, 3];
+        let mut scalars = Vec::new();
+        let mut leaves = Vec::new();
+        for k in 0..8 {
+            scalars.push(Scalar::Load {
+                base: 0,
+                offset: 4 * pa[k],
+            });
+            scalars.push(Scalar::Load {
+                base: 1,
+                offset: 4 * pb[k],
+            });
+            let n = scalars.len();
+            // Some products written b * a.
+            let (lhs, rhs) = if k % 3 == 1 {
+                (n - 1, n - 2)
+            } else {
+                (n - 2, n - 1)
+            };
+            scalars.push(Scalar::binary(MUL, true, lhs, rhs));
+            leaves.push(scalars.len() - 1);
+        }
+        let as_written = build(&scalars, &leaves, 4).unwrap();
+        assert_eq!(as_written.shuffled_loads(), 2);
+        let tree = reduction_tree(&scalars, &leaves, 4).unwrap();
+        assert_eq!(tree.shuffled_loads(), 1);
+        // `b` right after `a` in one base: the same.
+        let one_base: Vec<Scalar> = scalars
+            .iter()
+            .map(|s| match *s {
+                Scalar::Load { base: 1, offset } => Scalar::Load {
+                    base: 0,
+                    offset: 32 + offset,
+                },
+                ref other => other.clone(),
+            })
+            .collect();
+        let single = reduction_tree(&one_base, &leaves, 4).unwrap();
+        assert_eq!(single.shuffled_loads(), 1);
+        assert_eq!(single.load_ranges().len(), 2);
+        // The same products, in another order.
+        let commutative = |op: u32| op == MUL;
+        let mut got = run(&tree, 4, &commutative);
+        let mut want: Vec<Term> = leaves
+            .iter()
+            .map(|&s| scalar_term(&scalars, s).unwrap())
+            .collect();
+        let key = |t: &Term| format!("{t:?}");
+        got.sort_by_key(key);
+        want.sort_by_key(key);
+        assert_eq!(got, want);
     }
 }

@@ -1,0 +1,292 @@
+; Horizontal reductions as SLP seeds: integer add/mul/and/or/xor chains, each
+; operation read only by the next, over 4 to 64 lanes (a power of two) that one tree
+; computes. Any lane order computes the same: the tree takes the one that shuffles the
+; fewest loads (here `a` in order, `b` permuted: one `vpermd`), and ends in
+; `llvm.vector.reduce.*`. The loads move down to the root: nothing in between may
+; write what they read.
+; REQUIRES: x86-registered-target
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-slp>' -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
+
+declare void @use(i32)
+
+; CHECK-LABEL: @dot_permuted(
+; CHECK-DAG:     [[A:%.*]] = load <8 x i32>, ptr %p, align 4
+; CHECK-DAG:     [[BP:%.*]] = getelementptr i8, ptr %p, i64 32
+; CHECK-DAG:     [[B:%.*]] = load <8 x i32>, ptr [[BP]], align 4
+; CHECK-DAG:     [[S:%.*]] = shufflevector <8 x i32> [[B]], <8 x i32> poison, <8 x i32> <i32 1, i32 7, i32 4, i32 5, i32 3, i32 0, i32 2, i32 6>
+; CHECK:         [[M:%.*]] = mul <8 x i32>
+; CHECK:         [[R:%.*]] = call i32 @llvm.vector.reduce.add.v8i32(<8 x i32> [[M]])
+; CHECK-NEXT:    ret i32 [[R]]
+; OFF-LABEL: @dot_permuted(
+; OFF-COUNT-8:   mul i32
+; REMARK: remark: {{.*}}slp: a reduction (LLVMAdd) of 8 lanes of 8 operations (llc {{[0-9]+}}) became <8 x i32> vector code with loads and shuffles (llc {{[0-9]+}})
+; ASM-LABEL: dot_permuted:
+; ASM:         vpermd
+; ASM-NOT:     vpermd
+; ASM:         vpmulld
+; ASM:         retq
+define i32 @dot_permuted(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %b1, %a1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %b4, %a4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load i32, ptr %pb6, align 4
+  %m6 = mul i32 %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load i32, ptr %pb7, align 4
+  %m7 = mul i32 %b7, %a7
+  %s1 = add i32 %m0, %m1
+  %s2 = add i32 %s1, %m2
+  %s3 = add i32 %s2, %m3
+  %s4 = add i32 %s3, %m4
+  %s5 = add i32 %s4, %m5
+  %s6 = add i32 %s5, %m6
+  %s7 = add i32 %s6, %m7
+  ret i32 %s7
+}
+
+; xor: the same with `llvm.vector.reduce.xor`.
+; CHECK-LABEL: @xor_permuted(
+; CHECK:         call i32 @llvm.vector.reduce.xor.v8i32
+define i32 @xor_permuted(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %b1, %a1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %b4, %a4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load i32, ptr %pb6, align 4
+  %m6 = mul i32 %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load i32, ptr %pb7, align 4
+  %m7 = mul i32 %b7, %a7
+  %s1 = xor i32 %m0, %m1
+  %s2 = xor i32 %s1, %m2
+  %s3 = xor i32 %s2, %m3
+  %s4 = xor i32 %s3, %m4
+  %s5 = xor i32 %s4, %m5
+  %s6 = xor i32 %s5, %m6
+  %s7 = xor i32 %s6, %m7
+  ret i32 %s7
+}
+
+; A store between the loads may write what a later load reads: left scalar.
+; CHECK-LABEL: @store_between(
+; CHECK-NOT:     llvm.vector.reduce
+; CHECK:         ret i32
+define i32 @store_between(ptr %p, ptr %q) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %b1, %a1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  store i32 0, ptr %q, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %b4, %a4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load i32, ptr %pb6, align 4
+  %m6 = mul i32 %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load i32, ptr %pb7, align 4
+  %m7 = mul i32 %b7, %a7
+  %s1 = add i32 %m0, %m1
+  %s2 = add i32 %s1, %m2
+  %s3 = add i32 %s2, %m3
+  %s4 = add i32 %s3, %m4
+  %s5 = add i32 %s4, %m5
+  %s6 = add i32 %s5, %m6
+  %s7 = add i32 %s6, %m7
+  ret i32 %s7
+}
+
+; An inner sum read elsewhere splits the chain in two reductions: the top one has five
+; lanes (the inner sum and four products: not a power of two), the inner one four
+; products whose loads leave gaps in `a` and `b` (a vector load would read elements the
+; scalar code does not); left scalar.
+; CHECK-LABEL: @inner_read_elsewhere(
+; CHECK-NOT:     llvm.vector.reduce
+; CHECK:         ret i32
+define i32 @inner_read_elsewhere(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %b1, %a1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %b4, %a4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load i32, ptr %pb6, align 4
+  %m6 = mul i32 %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load i32, ptr %pb7, align 4
+  %m7 = mul i32 %b7, %a7
+  %s1 = add i32 %m0, %m1
+  %s2 = add i32 %s1, %m2
+  %s3 = add i32 %s2, %m3
+  %s4 = add i32 %s3, %m4
+  %s5 = add i32 %s4, %m5
+  %s6 = add i32 %s5, %m6
+  %s7 = add i32 %s6, %m7
+  call void @use(i32 %s3)
+  ret i32 %s7
+}
+
+; Six lanes: not a power of two, left scalar.
+; CHECK-LABEL: @six_lanes(
+; CHECK-NOT:     llvm.vector.reduce
+; CHECK:         ret i32
+define i32 @six_lanes(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %b1, %a1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %b4, %a4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %s1 = add i32 %m0, %m1
+  %s2 = add i32 %s1, %m2
+  %s3 = add i32 %s2, %m3
+  %s4 = add i32 %s3, %m4
+  %s5 = add i32 %s4, %m5
+  ret i32 %s5
+}
