@@ -1476,14 +1476,17 @@ fn offered_table_loads_compute_the_same() {
     under_qemu_with(&dir, &module, count, "offered", "table load:", &passes);
 }
 
-/// A function `@j{k}(ptr %dst, ptr %src)`: 1 to 8 register-sized loads of one block of
-/// `%src` (in any order), random shuffles of them (two sources, or one and `poison`;
-/// no poison lane: it would print anything), some stored side by side into one block
-/// of `%dst` (in any order, some twice as wide), which the joins
+/// A function `@j{k}(ptr %dst, ptr %src, i64 %i)`: 1 to 8 register-sized loads of one
+/// block of `%src` (in any order), random shuffles of them (two sources, or one and
+/// `poison`; no poison lane: it would print anything), some stored side by side into
+/// one block of `%dst` (in any order, some twice as wide), which the joins
 /// (`shuf::lower::join`) make one load, shuffle and store. Some functions break the
 /// shape: a store into the loaded block between two loads, a load of the stored block
 /// between two stores (stored on elsewhere), a gap between the loads, a shuffle also
-/// stored elsewhere; a quarter work in place (`%src` is `%dst`).
+/// stored elsewhere; a quarter work in place (`%src` is `%dst`). A third are 2 to 4
+/// items side by side as an unrolled loop leaves them (the same group again, item `j`'s
+/// blocks at `(%i | j) * bytes`, each address computed again; `%i` is 0), which the
+/// joins take together.
 fn join_function(k: usize, rng: &mut Rng) -> String {
     const ELEMENTS: [(&str, usize); 5] = [
         ("i8", 1),
@@ -1493,16 +1496,97 @@ fn join_function(k: usize, rng: &mut Rng) -> String {
         ("double", 8),
     ];
     let (elem, size) = ELEMENTS[rng.below(5) as usize];
+    let items = if rng.chance(33) {
+        2 + rng.below(3) as usize
+    } else {
+        1
+    };
+    // Every access inside the buffers: items are smaller.
+    let (most_bytes, most_loads) = if items > 1 { (32, 4) } else { (64, 8) };
     let lanes = loop {
         let lanes = 1usize << (1 + rng.below(4));
-        if lanes * size <= 64 {
+        if lanes * size <= most_bytes {
             break lanes;
         }
     };
-    let loads = 1 + rng.below(8) as usize;
+    let loads = 1 + rng.below(most_loads) as usize;
     let in_place = rng.chance(25);
-    let src = if in_place { "%dst" } else { "%src" };
     let breaker = rng.below(8); // 0..=3 break the shape
+    let state = rng.next();
+    let mut body = String::new();
+    for item in 0..items {
+        // The same group for every item (the same random choices).
+        let mut r = Rng(state);
+        let (src, dst) = if items == 1 {
+            (
+                if in_place { "%dst" } else { "%src" }.to_string(),
+                "%dst".to_string(),
+            )
+        } else {
+            let (load_bytes, store_bytes) = item_bytes(&mut Rng(state), loads, lanes, size);
+            body += &format!(
+                "  %x{item}i = or disjoint i64 %i, {item}\n  \
+                 %x{item}l = mul i64 %x{item}i, {load_bytes}\n  \
+                 %x{item}s = mul i64 %x{item}i, {store_bytes}\n  \
+                 %x{item}src = getelementptr i8, ptr {}, i64 %x{item}l\n  \
+                 %x{item}dst = getelementptr i8, ptr %dst, i64 %x{item}s\n",
+                if in_place { "%dst" } else { "%src" }
+            );
+            (format!("%x{item}src"), format!("%x{item}dst"))
+        };
+        body += &join_item(
+            &mut r,
+            &format!("x{item}"),
+            &src,
+            &dst,
+            elem,
+            size,
+            lanes,
+            loads,
+            breaker,
+        );
+    }
+    format!(
+        "define void @j{k}(ptr %dst, ptr %src, i64 %i) #0 {{\n  \
+         %out = getelementptr i8, ptr %dst, i64 3584\n{body}  ret void\n}}\n"
+    )
+}
+
+/// The bytes one item of [`join_item`] loads and stores (run with its random state).
+fn item_bytes(rng: &mut Rng, loads: usize, lanes: usize, size: usize) -> (usize, usize) {
+    let text = join_item(rng, "t", "%s", "%d", "i8", size, lanes, loads, 7);
+    let stored: usize = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("store <"))
+        .map(|l| {
+            let n: usize = l
+                .split('<')
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            n * size
+        })
+        .sum();
+    (loads * lanes * size, stored)
+}
+
+/// One group of [`join_function`], its names prefixed with `x`.
+#[allow(clippy::too_many_arguments)]
+fn join_item(
+    rng: &mut Rng,
+    x: &str,
+    src: &str,
+    dst: &str,
+    elem: &str,
+    size: usize,
+    lanes: usize,
+    loads: usize,
+    breaker: u64,
+) -> String {
     let ty = |n: usize| format!("<{n} x {elem}>");
     let list = |xs: &[usize]| {
         xs.iter()
@@ -1516,33 +1600,34 @@ fn join_function(k: usize, rng: &mut Rng) -> String {
         order.swap(i, rng.below(i as u64 + 1) as usize);
     }
     let gap = if breaker == 2 { lanes * size } else { 0 };
+    let written = rng.below((loads * lanes * size) as u64);
     for (n, &i) in order.iter().enumerate() {
         if n == 1 && breaker == 0 {
             body += &format!(
-                "  %w = getelementptr i8, ptr {src}, i64 {}\n  store i8 7, ptr %w\n",
-                rng.below((loads * lanes * size) as u64)
+                "  %{x}w = getelementptr i8, ptr {src}, i64 {written}\n  store i8 7, ptr %{x}w\n"
             );
         }
         let offset = i * lanes * size + if i > 0 { gap } else { 0 };
         body += &format!(
-            "  %p{i} = getelementptr i8, ptr {src}, i64 {offset}\n  \
-             %v{i} = load {}, ptr %p{i}, align 1\n",
+            "  %{x}p{i} = getelementptr i8, ptr {src}, i64 {offset}\n  \
+             %{x}v{i} = load {}, ptr %{x}p{i}, align 1\n",
             ty(lanes)
         );
     }
     // Values of `lanes` lanes (loads and shuffles) and wider ones (only stored).
-    let mut narrow: Vec<String> = (0..loads).map(|i| format!("%v{i}")).collect();
+    let mut narrow: Vec<String> = (0..loads).map(|i| format!("%{x}v{i}")).collect();
     let mut wide: Vec<String> = Vec::new();
     // The first shuffles read the loads two by two (so that most groups read them all).
     let pairs = loads.div_ceil(2);
-    for s in 0..pairs + rng.below(8) as usize {
+    let extra = rng.below(8) as usize;
+    for s in 0..pairs + extra {
         let pick = |rng: &mut Rng| narrow[rng.below(narrow.len() as u64) as usize].clone();
         let (a, two) = match s < pairs {
-            true => (format!("%v{}", 2 * s), 2 * s + 1 < loads),
+            true => (format!("%{x}v{}", 2 * s), 2 * s + 1 < loads),
             false => (pick(rng), rng.chance(70)),
         };
         let b = match (two, s < pairs) {
-            (true, true) => format!("%v{}", 2 * s + 1),
+            (true, true) => format!("%{x}v{}", 2 * s + 1),
             (true, false) => pick(rng),
             (false, _) => "poison".to_string(),
         };
@@ -1550,18 +1635,18 @@ fn join_function(k: usize, rng: &mut Rng) -> String {
         let out = if rng.chance(20) { 2 * lanes } else { lanes };
         let mask: Vec<usize> = (0..out).map(|_| rng.below(reach as u64) as usize).collect();
         body += &format!(
-            "  %s{s} = shufflevector {t} {a}, {t} {b}, <{out} x i32> <{}>\n",
+            "  %{x}s{s} = shufflevector {t} {a}, {t} {b}, <{out} x i32> <{}>\n",
             list(&mask),
             t = ty(lanes)
         );
         match out == lanes {
-            true => narrow.push(format!("%s{s}")),
-            false => wide.push(format!("%s{s}")),
+            true => narrow.push(format!("%{x}s{s}")),
+            false => wide.push(format!("%{x}s{s}")),
         }
     }
-    // The stores: the last shuffles (narrow and wide), side by side in any order.
+    // The stores: every shuffle nothing reads (the others are read inside the group),
+    // and some that are read.
     let shuffles: Vec<String> = narrow[loads..].iter().chain(&wide).cloned().collect();
-    // Every shuffle nothing reads (the others are read inside the group).
     let read = |v: &str| body.contains(&format!("{v},")) || body.contains(&format!("{v} ,"));
     let stored: Vec<String> = shuffles
         .iter()
@@ -1585,16 +1670,16 @@ fn join_function(k: usize, rng: &mut Rng) -> String {
     for i in (1..stored.len()).rev() {
         order.swap(i, rng.below(i as u64 + 1) as usize);
     }
+    let read_at = rng.below(offset.max(1) as u64);
     for (n, &i) in order.iter().enumerate() {
         if n == 1 && breaker == 1 {
             body += &format!(
-                "  %r = getelementptr i8, ptr %dst, i64 {}\n  %rv = load i8, ptr %r\n  \
-                 store i8 %rv, ptr %out\n",
-                rng.below(offset as u64)
+                "  %{x}r = getelementptr i8, ptr {dst}, i64 {read_at}\n  %{x}rv = load i8, ptr %{x}r\n  \
+                 store i8 %{x}rv, ptr %out\n"
             );
         }
         body += &format!(
-            "  %q{i} = getelementptr i8, ptr %dst, i64 {}\n  store {} {}, ptr %q{i}, align 1\n",
+            "  %{x}q{i} = getelementptr i8, ptr {dst}, i64 {}\n  store {} {}, ptr %{x}q{i}, align 1\n",
             at[i],
             ty(width(&stored[i])),
             stored[i]
@@ -1604,10 +1689,7 @@ fn join_function(k: usize, rng: &mut Rng) -> String {
         let v = &stored[0];
         body += &format!("  store {} {v}, ptr %out, align 1\n", ty(width(v)));
     }
-    format!(
-        "define void @j{k}(ptr %dst, ptr %src) #0 {{\n  \
-         %out = getelementptr i8, ptr %dst, i64 2048\n{body}  ret void\n}}\n"
-    )
+    body
 }
 
 #[test]
@@ -1616,12 +1698,12 @@ fn joined_groups_compute_the_same() {
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(0x7013_ed60_0b5e_0001);
     let count = 150;
-    let src: Vec<u8> = (0..1024).map(|i| ((i * 53 + 7) % 256) as u8).collect();
+    let src: Vec<u8> = (0..2048).map(|i| ((i * 53 + 7) % 256) as u8).collect();
     let functions: Vec<String> = (0..count).map(|k| join_function(k, &mut rng)).collect();
     let module = hashed_program(
         &src,
         &functions,
-        |k| format!("call void @j{k}(ptr @dst, ptr @src)"),
+        |k| format!("call void @j{k}(ptr @dst, ptr @src, i64 0)"),
         "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
     );
     let original = dir.join("joins.ll");

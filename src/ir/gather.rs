@@ -223,7 +223,7 @@ const PURE: [LLVMOpcode; 9] = [
 
 /// `v` as text that two computations of the same value share: `getelementptr i8` and
 /// integer arithmetic of this block by opcode and operands, anything else by identity.
-unsafe fn value_key(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> String {
+pub(super) unsafe fn value_key(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> String {
     if !LLVMIsAConstantInt(v).is_null() {
         return format!("{}", LLVMConstIntGetSExtValue(v));
     }
@@ -507,7 +507,7 @@ pub fn build_gather(g: &LoadGather, register_lanes: usize) -> Option<BuiltGather
 
 /// Whether `v` is defined before `first` (or outside its block), or is address
 /// arithmetic ([`PURE`]) on such values.
-unsafe fn computable_before(v: LLVMValueRef, first: LLVMValueRef, depth: u32) -> bool {
+pub(super) unsafe fn computable_before(v: LLVMValueRef, first: LLVMValueRef, depth: u32) -> bool {
     let block = LLVMGetInstructionParent(first);
     if LLVMIsAInstruction(v).is_null() || LLVMGetInstructionParent(v) != block {
         return true;
@@ -536,7 +536,7 @@ unsafe fn defined_before(v: LLVMValueRef, first: LLVMValueRef) -> bool {
 /// `v` where `builder` stands, right before `first`: itself if defined before it (or
 /// elsewhere), else a copy of its computation (address arithmetic of the block, which
 /// [`value_key`] admits) from values that are.
-unsafe fn available_before(
+pub(super) unsafe fn available_before(
     v: LLVMValueRef,
     first: LLVMValueRef,
     builder: LLVMBuilderRef,

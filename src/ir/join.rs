@@ -10,14 +10,18 @@
 //! * the loads cover one block of memory exactly, each element once, and so do the
 //!   stores: the wide load reads no memory the loads did not, the wide store writes
 //!   none the stores did not;
-//! * every load comes before every store, nothing between the first and the last load
-//!   may write memory, and nothing between the first and the last store touches memory
-//!   but the group's own stores: the wide load takes the place of the first load, the
-//!   wide store that of the last store, and each access it stands for may be moved
-//!   there.
+//! * nothing between the first and the last load may write the loads' block, nothing
+//!   between the first and the last store may touch the stores' block (LLVM's alias
+//!   analysis), and where a store of the group stands among the loads or a load among
+//!   the stores (items of an unrolled loop interleave), the two blocks are apart: the
+//!   wide load takes the place of the first load, the wide store that of the last
+//!   store, and each access it stands for may be moved there.
 //!
-//! The wide load is as aligned as the load at the start of its block, the store as the
-//! store at the start of its own.
+//! An address is a key plus a constant ([`address_key`]), so that the items of an
+//! unrolled loop, each computing its address again, line up; the groups of one block
+//! whose loads and stores share keys are tried together first ([`Candidates`]). The
+//! wide load is as aligned as the load at the start of its block, the store as the store
+//! at the start of its own.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -26,6 +30,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
 use super::lower::Value;
 use super::{base_and_offset, build_shuffle, fixed_lanes, is, is_poison, mask_of, users};
 use super::{touches_memory, Function, Inst};
+use crate::ffi::Target;
 use crate::lower::join::{block_mask, Part};
 
 /// Elements of a block, at most.
@@ -44,12 +49,11 @@ pub struct Group {
     pub mask: Vec<i32>,
     /// Elements of the loads' block.
     pub elements: usize,
-    load_base: LLVMValueRef,
-    load_offset: i64,
-    load_align: u32,
-    store_base: LLVMValueRef,
-    store_offset: i64,
-    store_align: u32,
+    /// The address of each block's first element (a load's or a store's own), the key
+    /// of the address arithmetic it is an offset of, that offset, and the alignment
+    /// there.
+    load_start: Start,
+    store_start: Start,
     /// The first load and the last store in the block.
     first_load: LLVMValueRef,
     last_store: LLVMValueRef,
@@ -71,9 +75,9 @@ impl Group {
             format!(
                 "{elem} loads [{}] align {} stores [{}] align {}",
                 lanes(&self.loads, |l| l),
-                self.load_align,
+                self.load_start.align,
                 lanes(&self.stores, |s| LLVMGetOperand(s, 0)),
-                self.store_align
+                self.store_start.align
             )
         }
     }
@@ -83,11 +87,36 @@ impl Group {
         self.parts.len() - self.loads.len()
     }
 
-    /// The values the group's code starts from: the two blocks' base addresses.
+    /// The values the group's addresses are computed from: arguments, values of other
+    /// blocks and `phi`s (the measured code starts there).
     pub fn measured_inputs(&self) -> Vec<Value> {
-        let mut out = vec![Value::from_raw(self.load_base)];
-        if self.store_base != self.load_base {
-            out.push(Value::from_raw(self.store_base));
+        let mut out = Vec::new();
+        // SAFETY: live values, read only.
+        unsafe {
+            let block = LLVMGetInstructionParent(self.first_load);
+            let mut work: Vec<LLVMValueRef> = self
+                .loads
+                .iter()
+                .map(|l| LLVMGetOperand(l.raw(), 0))
+                .chain(self.stores.iter().map(|s| LLVMGetOperand(s.raw(), 1)))
+                .collect();
+            let mut seen = Vec::new();
+            while let Some(v) = work.pop() {
+                if seen.contains(&v) || LLVMIsConstant(v) != 0 {
+                    continue;
+                }
+                seen.push(v);
+                let local = !LLVMIsAInstruction(v).is_null()
+                    && LLVMGetInstructionParent(v) == block
+                    && LLVMIsAPHINode(v).is_null();
+                if local {
+                    for i in 0..LLVMGetNumOperands(v) {
+                        work.push(LLVMGetOperand(v, i as u32));
+                    }
+                } else if !out.contains(&Value::from_raw(v)) {
+                    out.push(Value::from_raw(v));
+                }
+            }
         }
         out
     }
@@ -103,14 +132,23 @@ pub struct Built {
     pub store: Inst,
 }
 
-/// Every group of `func` worth joining (at least three loads and stores together).
-pub fn groups(func: Function) -> Vec<Group> {
+/// Groups to try, the widest first: all the items of one block's loop body copied from
+/// one base to another (an unrolled loop: one group of several items side by side),
+/// and each item alone (at least three loads and stores together), tried where the
+/// joined items are not.
+pub struct Candidates {
+    pub items: Option<Group>,
+    pub alone: Vec<Group>,
+}
+
+/// Every group of `func` worth joining, as candidates.
+pub fn groups(func: Function, target: &Target) -> Vec<Candidates> {
     let mut out = Vec::new();
     // SAFETY: live instructions of `func`, read only.
     unsafe {
         let mut block = LLVMGetFirstBasicBlock(func.0);
         while !block.is_null() {
-            out.extend(block_groups(block));
+            out.extend(block_groups(block, target));
             block = LLVMGetNextBasicBlock(block);
         }
     }
@@ -130,7 +168,7 @@ unsafe fn byte_elements(ty: LLVMTypeRef) -> Option<u32> {
     (bits % 8 == 0).then_some(bits)
 }
 
-unsafe fn block_groups(block: LLVMBasicBlockRef) -> Vec<Group> {
+unsafe fn block_groups(block: LLVMBasicBlockRef, target: &Target) -> Vec<Candidates> {
     let mut order: Vec<LLVMValueRef> = Vec::new();
     let mut i = LLVMGetFirstInstruction(block);
     while !i.is_null() {
@@ -175,9 +213,43 @@ unsafe fn block_groups(block: LLVMBasicBlockRef) -> Vec<Group> {
         }
         sets.push(joined);
     }
-    sets.into_iter()
-        .filter_map(|(stores, parts)| read_group(stores, parts, &position))
-        .collect()
+    // Items side by side: the sets that read from one base and write to one base.
+    let bases = |(stores, parts): &(Vec<LLVMValueRef>, Vec<LLVMValueRef>)| {
+        let load = parts.iter().find(|&&p| !LLVMIsALoadInst(p).is_null())?;
+        let from = address_key(LLVMGetOperand(*load, 0), block).0;
+        let to = address_key(LLVMGetOperand(stores[0], 1), block).0;
+        Some((from, to))
+    };
+    let mut buckets: Vec<((String, String), Vec<usize>)> = Vec::new();
+    for (k, set) in sets.iter().enumerate() {
+        if let Some(key) = bases(set) {
+            match buckets.iter_mut().find(|(b, _)| *b == key) {
+                Some((_, members)) => members.push(k),
+                None => buckets.push((key, vec![k])),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (_, members) in buckets {
+        let items = match members.len() {
+            1 => None,
+            _ => {
+                let mut stores = Vec::new();
+                let mut parts = Vec::new();
+                for &k in &members {
+                    stores.extend(sets[k].0.iter().copied());
+                    parts.extend(sets[k].1.iter().copied());
+                }
+                read_group(stores, parts, &position, target)
+            }
+        };
+        let alone = members
+            .iter()
+            .filter_map(|&k| read_group(sets[k].0.clone(), sets[k].1.clone(), &position, target))
+            .collect();
+        out.push(Candidates { items, alone });
+    }
+    out
 }
 
 /// The loads and shuffles `value` is computed from in `block`, users before operands;
@@ -211,22 +283,92 @@ unsafe fn made_of(value: LLVMValueRef, block: LLVMBasicBlockRef) -> Option<Vec<L
     Some(out)
 }
 
-/// A block of memory accessed piecewise: each access's base must be the same, and the
-/// pieces, in the order of their offsets, must follow each other exactly. Returns the
-/// accesses in that order, the base, the first offset and the alignment there.
+/// Where a block starts: the address of its first element (an access's own), the key
+/// of what it is an offset of, that offset, and the access's alignment.
+#[derive(Clone, Debug)]
+struct Start {
+    pointer: LLVMValueRef,
+    key: String,
+    offset: i64,
+    align: u32,
+}
+
+/// An address as a key and a constant byte offset: through `getelementptr i8, %p, C`,
+/// then `getelementptr i8, %p, I` with a 64-bit index `I` read as a key plus a constant
+/// ([`affine`]: each item of an unrolled loop computes its address again, `shl (or
+/// disjoint %i, 1), 6` for the second), `%p` by what it computes
+/// (`ir::gather::value_key`).
+unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i64) {
+    let (base, offset) = base_and_offset(ptr);
+    let base = base.raw();
+    if !LLVMIsAGetElementPtrInst(base).is_null() && LLVMGetNumOperands(base) == 2 {
+        let element = LLVMGetGEPSourceElementType(base);
+        let bytes = LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(element) == 8;
+        let index = LLVMGetOperand(base, 1);
+        // 64 bits: the constants are worked out modulo 2^64, as the address is.
+        let wide = LLVMGetTypeKind(LLVMTypeOf(index))
+            == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(LLVMTypeOf(index)) == 64;
+        if bytes && wide {
+            let (x, c) = affine(index, block, 6);
+            let pointer = super::gather::value_key(LLVMGetOperand(base, 0), block, 6);
+            return (format!("(gep {pointer} {x})"), offset.wrapping_add(c));
+        }
+    }
+    (super::gather::value_key(base, block, 6), offset)
+}
+
+/// An integer as a key plus a constant, modulo 2^64: `add X, C` and `or disjoint X, C`
+/// (no common bits: an addition) add `C`; `shl X, K` and `mul X, K` scale both parts;
+/// anything else is its own key (`ir::gather::value_key`) plus 0.
+unsafe fn affine(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> (String, i64) {
+    let own = || (super::gather::value_key(v, block, 6), 0);
+    if depth == 0 || LLVMIsAInstruction(v).is_null() || LLVMGetInstructionParent(v) != block {
+        return own();
+    }
+    let c = LLVMGetOperand(v, 1);
+    if LLVMGetNumOperands(v) != 2 || LLVMIsAConstantInt(c).is_null() {
+        return own();
+    }
+    let k = LLVMConstIntGetSExtValue(c);
+    let adds =
+        is(v, LLVMOpcode::LLVMAdd) || (is(v, LLVMOpcode::LLVMOr) && LLVMGetIsDisjoint(v) != 0);
+    if adds {
+        let (x, part) = affine(LLVMGetOperand(v, 0), block, depth - 1);
+        return (x, part.wrapping_add(k));
+    }
+    let scaled = match LLVMGetInstructionOpcode(v) {
+        LLVMOpcode::LLVMShl if (0..64).contains(&k) => Some(("shl", 1i64.wrapping_shl(k as u32))),
+        LLVMOpcode::LLVMMul => Some(("mul", k)),
+        _ => None,
+    };
+    match scaled {
+        Some((op, factor)) => {
+            let (x, part) = affine(LLVMGetOperand(v, 0), block, depth - 1);
+            (format!("({op} {x} {k})"), part.wrapping_mul(factor))
+        }
+        None => own(),
+    }
+}
+
+/// A block of memory accessed piecewise: each access's address the same key plus an
+/// offset, the pieces, in the order of their offsets, following each other exactly.
+/// Returns the accesses in that order and where the block starts.
 unsafe fn one_block(
     accesses: &[LLVMValueRef],
     address: impl Fn(LLVMValueRef) -> LLVMValueRef,
     bytes: impl Fn(LLVMValueRef) -> u64,
-) -> Option<(Vec<LLVMValueRef>, LLVMValueRef, i64, u32)> {
+) -> Option<(Vec<LLVMValueRef>, Start)> {
+    let block = LLVMGetInstructionParent(*accesses.first()?);
     let mut placed: Vec<(i64, LLVMValueRef)> = Vec::new();
-    let mut base = None;
+    let mut key = None;
     for &a in accesses {
-        let (b, offset) = base_and_offset(address(a));
-        if base.is_some_and(|base| base != b.raw()) {
+        let (k, offset) = address_key(address(a), block);
+        if key.as_ref().is_some_and(|key| *key != k) {
             return None;
         }
-        base = Some(b.raw());
+        key = Some(k);
         placed.push((offset, a));
     }
     placed.sort_by_key(|&(offset, _)| offset);
@@ -237,20 +379,21 @@ unsafe fn one_block(
         }
         next = offset.checked_add(bytes(a) as i64)?;
     }
-    let (first, first_access) = placed[0];
-    let align = LLVMGetAlignment(first_access);
-    Some((
-        placed.into_iter().map(|(_, a)| a).collect(),
-        base?,
-        first,
-        align,
-    ))
+    let (offset, first) = placed[0];
+    let start = Start {
+        pointer: address(first),
+        key: key?,
+        offset,
+        align: LLVMGetAlignment(first),
+    };
+    Some((placed.into_iter().map(|(_, a)| a).collect(), start))
 }
 
 unsafe fn read_group(
     stores: Vec<LLVMValueRef>,
     parts: Vec<LLVMValueRef>,
     position: &impl Fn(LLVMValueRef) -> Option<usize>,
+    target: &Target,
 ) -> Option<Group> {
     let loads: Vec<LLVMValueRef> = parts
         .iter()
@@ -283,12 +426,12 @@ unsafe fn read_group(
             return None;
         }
     }
-    let (loads, load_base, load_offset, load_align) = one_block(
+    let (loads, load_start) = one_block(
         &loads,
         |l| LLVMGetOperand(l, 0),
         |l| lanes(l) * element_bytes,
     )?;
-    let (stores, store_base, store_offset, store_align) = one_block(
+    let (stores, store_start) = one_block(
         &stores,
         |s| LLVMGetOperand(s, 1),
         |s| lanes(LLVMGetOperand(s, 0)) * element_bytes,
@@ -301,26 +444,58 @@ unsafe fn read_group(
     if elements > MAX_ELEMENTS || stored > MAX_ELEMENTS {
         return None;
     }
-    // Order: loads first; no write among the loads, no other access among the stores.
+    // Order: the loads move up to the first, the stores down to the last. Nothing among
+    // the loads may write the loads' block (a store of the group neither: items of an
+    // unrolled loop interleave), nothing among the stores may touch the stores' block
+    // (a load of the group neither), by offsets from one base or LLVM's alias analysis.
     let load_at: Vec<usize> = loads.iter().map(|&l| position(l)).collect::<Option<_>>()?;
     let store_at: Vec<usize> = stores.iter().map(|&s| position(s)).collect::<Option<_>>()?;
     let (first_load, last_load) = (*load_at.iter().min()?, *load_at.iter().max()?);
     let (first_store, last_store) = (*store_at.iter().min()?, *store_at.iter().max()?);
-    if last_load >= first_store {
-        return None;
-    }
     let first_load_inst = loads[load_at.iter().position(|&p| p == first_load)?];
     let last_store_inst = stores[store_at.iter().position(|&p| p == last_store)?];
+    // The wide load's address, computed again before the first load if need be.
+    if !super::gather::computable_before(load_start.pointer, first_load_inst, 6) {
+        return None;
+    }
+    let load_bytes = elements as u64 * element_bytes;
+    let store_bytes = stored as u64 * element_bytes;
+    let (load_ptr, store_ptr) = (load_start.pointer, store_start.pointer);
+    let blocks_apart = || {
+        if load_start.key == store_start.key {
+            let (a, b) = (load_start.offset, store_start.offset);
+            a + load_bytes as i64 <= b || b + store_bytes as i64 <= a
+        } else {
+            !target.may_alias(load_ptr, load_bytes, store_ptr, store_bytes)
+        }
+    };
     let mut i = LLVMGetNextInstruction(first_load_inst);
     let mut at = first_load + 1;
-    while !i.is_null() && at <= last_store {
+    let mut apart = None;
+    while !i.is_null() && at < last_store {
         let among_loads = at < last_load;
-        let among_stores = at > first_store && at < last_store;
-        if among_loads && touches_memory(i) && LLVMIsALoadInst(i).is_null() {
-            return None;
-        }
-        if among_stores && touches_memory(i) && !stores.contains(&i) {
-            return None;
+        let among_stores = at > first_store;
+        if touches_memory(i) {
+            let mine_load = loads.contains(&i);
+            let mine_store = stores.contains(&i);
+            if among_loads && !mine_load {
+                let writes = match mine_store {
+                    true => !*apart.get_or_insert_with(blocks_apart),
+                    false => target.may_write(i, load_ptr, load_bytes),
+                };
+                if writes {
+                    return None;
+                }
+            }
+            if among_stores && !mine_store {
+                let touches = match mine_load {
+                    true => !*apart.get_or_insert_with(blocks_apart),
+                    false => target.may_access(i, store_ptr, store_bytes),
+                };
+                if touches {
+                    return None;
+                }
+            }
         }
         i = LLVMGetNextInstruction(i);
         at += 1;
@@ -364,56 +539,36 @@ unsafe fn read_group(
         parts: ordered.into_iter().map(Inst).collect(),
         mask,
         elements,
-        load_base,
-        load_offset,
-        load_align,
-        store_base,
-        store_offset,
-        store_align,
+        load_start,
+        store_start,
         first_load: first_load_inst,
         last_store: last_store_inst,
     })
 }
 
-/// `getelementptr i8, base, offset` at `builder` (the base itself at offset 0).
-unsafe fn address(builder: LLVMBuilderRef, base: LLVMValueRef, offset: i64) -> LLVMValueRef {
-    if offset == 0 {
-        return base;
-    }
-    let ctx = LLVMGetTypeContext(LLVMTypeOf(base));
-    let mut index = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset as u64, 1)];
-    LLVMBuildGEP2(
-        builder,
-        LLVMInt8TypeInContext(ctx),
-        base,
-        index.as_mut_ptr(),
-        1,
-        c"".as_ptr(),
-    )
-}
-
 /// Builds the wide load (before the first load), the shuffle and the wide store (after
 /// the last store); the group stays as it was.
 pub fn build(g: &Group) -> Built {
-    // SAFETY: the bases dominate every access of their blocks (each access's address
-    // is computed from them), so the first load and the last store.
+    // SAFETY: the loads' block starts at a load's own address, computed again before
+    // the first load where it is computed later (address arithmetic of the block, as
+    // the gathered loads do); the stores' at a store's own, which comes before the last
+    // store.
     unsafe {
         let ctx = LLVMGetTypeContext(LLVMTypeOf(g.first_load));
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, g.first_load);
         let element = LLVMGetElementType(LLVMTypeOf(g.loads[0].raw()));
         let wide_ty = LLVMVectorType(element, g.elements as u32);
-        let from = address(builder, g.load_base, g.load_offset);
+        let from = super::gather::available_before(g.load_start.pointer, g.first_load, builder);
         let wide = LLVMBuildLoad2(builder, wide_ty, from, c"".as_ptr());
-        LLVMSetAlignment(wide, g.load_align);
+        LLVMSetAlignment(wide, g.load_start.align);
         match LLVMGetNextInstruction(g.last_store) {
             next if !next.is_null() => LLVMPositionBuilderBefore(builder, next),
             _ => LLVMPositionBuilderAtEnd(builder, LLVMGetInstructionParent(g.last_store)),
         }
         let permuted = build_shuffle(builder, wide, None, &g.mask);
-        let to = address(builder, g.store_base, g.store_offset);
-        let store = LLVMBuildStore(builder, permuted, to);
-        LLVMSetAlignment(store, g.store_align);
+        let store = LLVMBuildStore(builder, permuted, g.store_start.pointer);
+        LLVMSetAlignment(store, g.store_start.align);
         LLVMDisposeBuilder(builder);
         Built { store: Inst(store) }
     }

@@ -40,42 +40,63 @@ pub fn join_groups(
     if !always && target.desc().arch() != Arch::RiscV64 {
         return;
     }
-    for group in ir::join::groups(func) {
-        let built = ir::join::build(&group);
-        let measured = (!always).then(|| measure(&group, &built, target)).flatten();
-        let wins = always || measured.is_some_and(|(stock, joined)| joined < stock);
-        let show = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
-        let what = format!(
-            "{} ({} shuffles, {} elements)",
-            group.signature(),
-            group.shuffles(),
-            group.mask.len()
-        );
-        let (stock, joined) = (measured.map(|m| m.0), measured.map(|m| m.1));
-        if !wins {
-            if remarks {
-                let message = format!(
-                    "join: kept {what}: joined {}, as it is {}",
-                    show(joined),
-                    show(stock)
-                );
-                target.remark(RemarkKind::Missed, c"Join", group.anchor(), &message);
+    for candidates in ir::join::groups(func, target) {
+        // The items joined side by side first; each alone where that does not pay.
+        if let Some(items) = candidates.items {
+            if try_group(items, target, always, remarks, changed) {
+                continue;
             }
-            ir::join::discard(built);
-            continue;
         }
+        for group in candidates.alone {
+            try_group(group, target, always, remarks, changed);
+        }
+    }
+}
+
+/// Joins `group` where that compiles to strictly less (`always`: wherever read);
+/// whether it did.
+fn try_group(
+    group: Group,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) -> bool {
+    let built = ir::join::build(&group);
+    let measured = (!always).then(|| measure(&group, &built, target)).flatten();
+    let wins = always || measured.is_some_and(|(stock, joined)| joined < stock);
+    let show = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
+    let what = format!(
+        "{} ({} shuffles, {} elements)",
+        group.signature(),
+        group.shuffles(),
+        group.mask.len()
+    );
+    let (stock, joined) = (measured.map(|m| m.0), measured.map(|m| m.1));
+    if !wins {
         if remarks {
             let message = format!(
-                "join: {what} (llc {}) became one load, shuffle and store (llc {})",
-                show(stock),
-                show(joined)
+                "join: kept {what}: joined {}, as it is {}",
+                show(joined),
+                show(stock)
             );
-            target.remark(RemarkKind::Passed, c"Join", group.anchor(), &message);
+            target.remark(RemarkKind::Missed, c"Join", group.anchor(), &message);
         }
-        ir::join::replace(group);
-        *changed = true;
-        JOINED.add(1);
+        ir::join::discard(built);
+        return false;
     }
+    if remarks {
+        let message = format!(
+            "join: {what} (llc {}) became one load, shuffle and store (llc {})",
+            show(stock),
+            show(joined)
+        );
+        target.remark(RemarkKind::Passed, c"Join", group.anchor(), &message);
+    }
+    ir::join::replace(group);
+    *changed = true;
+    JOINED.add(1);
+    true
 }
 
 /// What the group's stores and the wide store compile to, each with what it stores
