@@ -17,7 +17,7 @@
 //!   wide load takes the place of the first load, the wide store that of the last
 //!   store, and each access it stands for may be moved there.
 //!
-//! An address is a key plus a constant ([`address_key`]), so that the items of an
+//! An address is a key plus a constant (`address_key`), so that the items of an
 //! unrolled loop, each computing its address again, line up; the groups of one block
 //! whose loads and stores share keys are tried together first ([`Candidates`]). The
 //! wide load is as aligned as the load at the start of its block, the store as the store
