@@ -41,7 +41,7 @@ pub const MAX_LANES: u32 = 1 << 16;
 pub struct Function(LLVMValueRef);
 
 /// An instruction of that function.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Inst(LLVMValueRef);
 
 /// An LLVM type.

@@ -85,6 +85,26 @@ impl Tree {
         out
     }
 
+    /// Every instruction the tree reads or replaces (its seed, its scalars): a tree
+    /// that shares one with a tree replaced before it may read an erased instruction.
+    pub fn touched(&self) -> Vec<Inst> {
+        let mut out: Vec<Inst> = match &self.seed {
+            Seed::Stores { stores, .. } => stores.clone(),
+            Seed::Reduction { root, inner, .. } => {
+                let mut v = vec![*root];
+                v.extend(inner.iter().copied());
+                v
+            }
+        };
+        out.extend(
+            self.tree
+                .scalars()
+                .into_iter()
+                .map(|s| Inst(self.scalars[s])),
+        );
+        out
+    }
+
     /// Scalar operations (not loads) the tree replaces, each once.
     pub fn operations(&self) -> usize {
         let mut ops: Vec<usize> = self

@@ -10,10 +10,12 @@
 //! another order becomes 160 shuffle instructions on x86-64-v3), and leaves the others to
 //! the vectorizers; the instance after them takes what stayed scalar.
 
+use std::collections::HashSet;
+
 use super::memo::{Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::slp::{BuiltTree, Seed, Tree};
-use crate::ir::{self, Function};
+use crate::ir::{self, Function, Inst};
 use crate::pass::options::Stage;
 use crate::target::CostKind;
 
@@ -40,16 +42,28 @@ pub fn vectorize_trees(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let trees = ir::slp::store_trees(func, target);
-    for t in trees {
-        decide(&t, target, stage, threshold, always, remarks, changed);
+    // A tree that shares an instruction with one replaced before it is left: it may
+    // read what that one erased (a reduction whose lanes are reductions of their own).
+    let mut gone: HashSet<Inst> = HashSet::new();
+    let mut consider = |t: Tree| {
+        let touched = t.touched();
+        if touched.iter().any(|i| gone.contains(i)) {
+            return;
+        }
+        if decide(&t, target, stage, threshold, always, remarks, changed) {
+            gone.extend(touched);
+        }
+    };
+    for t in ir::slp::store_trees(func, target) {
+        consider(t);
     }
-    let reductions = ir::slp::reduction_trees(func, target);
-    for t in reductions {
-        decide(&t, target, stage, threshold, always, remarks, changed);
+    // Read after the store trees are in place (they may have changed the block).
+    for t in ir::slp::reduction_trees(func, target) {
+        consider(t);
     }
 }
 
+/// Vectorizes `t` where it compiles shorter; whether it did.
 fn decide(
     t: &Tree,
     target: &Target,
@@ -58,11 +72,11 @@ fn decide(
     always: bool,
     remarks: bool,
     changed: &mut bool,
-) {
+) -> bool {
     let in_loop = ir::lower::in_cycle(t.anchor());
     let n = t.lanes();
     if stage == Stage::Early && !always && !t.tree.permutes() {
-        return;
+        return false;
     }
     // Where the loop vectorizer has an active vector length (RISC-V V) it vectorizes
     // a loop whose iteration stores at most 8 elements side by side across
@@ -72,7 +86,7 @@ fn decide(
     // it gathers by index (the 8x8 transpose's 64 copies: 717 against 82), so those
     // are still taken here; after the vectorizers, whatever stayed scalar is.
     if stage == Stage::Early && !always && in_loop && n <= 8 && target.has_active_vector_length() {
-        return;
+        return false;
     }
     let built = ir::slp::build_tree(t);
     let inputs = t.bases();
@@ -138,6 +152,7 @@ fn decide(
             ir::slp::replace_tree(t, built);
             *changed = true;
             TREES.add(1);
+            true
         }
         other => {
             if let (true, Some((stock, emitted))) = (remarks, other) {
@@ -153,6 +168,7 @@ fn decide(
                 target.remark(RemarkKind::Missed, c"SlpTree", t.anchor(), &message);
             }
             ir::slp::discard_tree(built);
+            false
         }
     }
 }

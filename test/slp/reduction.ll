@@ -9,6 +9,7 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-slp>' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<lower-always>' -S %s | FileCheck %s --check-prefix=ALWAYS
 
 declare void @use(i32)
 
@@ -289,4 +290,63 @@ define i32 @six_lanes(ptr %p) {
   %s4 = add i32 %s3, %m4
   %s5 = add i32 %s4, %m5
   ret i32 %s5
+}
+
+; A sum of four products of four consecutive elements: each product is a reduction of
+; its own (mul of x[4k..4k+3]) and a lane of the sum's tree. Once a product is
+; vectorized, the sum's tree (which reads it) is left: it would read an erased
+; instruction.
+; ALWAYS-LABEL: @nested(
+; ALWAYS-COUNT-4: call i32 @llvm.vector.reduce.mul.v4i32
+; ALWAYS-NOT:     llvm.vector.reduce
+; ALWAYS:         ret i32
+define i32 @nested(ptr %p) {
+  %g0 = getelementptr inbounds i8, ptr %p, i64 0
+  %x0 = load i32, ptr %g0, align 4
+  %g1 = getelementptr inbounds i8, ptr %p, i64 4
+  %x1 = load i32, ptr %g1, align 4
+  %g2 = getelementptr inbounds i8, ptr %p, i64 8
+  %x2 = load i32, ptr %g2, align 4
+  %g3 = getelementptr inbounds i8, ptr %p, i64 12
+  %x3 = load i32, ptr %g3, align 4
+  %m0a = mul i32 %x0, %x1
+  %m0b = mul i32 %m0a, %x2
+  %m0 = mul i32 %m0b, %x3
+  %g4 = getelementptr inbounds i8, ptr %p, i64 16
+  %x4 = load i32, ptr %g4, align 4
+  %g5 = getelementptr inbounds i8, ptr %p, i64 20
+  %x5 = load i32, ptr %g5, align 4
+  %g6 = getelementptr inbounds i8, ptr %p, i64 24
+  %x6 = load i32, ptr %g6, align 4
+  %g7 = getelementptr inbounds i8, ptr %p, i64 28
+  %x7 = load i32, ptr %g7, align 4
+  %m1a = mul i32 %x4, %x5
+  %m1b = mul i32 %m1a, %x6
+  %m1 = mul i32 %m1b, %x7
+  %g8 = getelementptr inbounds i8, ptr %p, i64 32
+  %x8 = load i32, ptr %g8, align 4
+  %g9 = getelementptr inbounds i8, ptr %p, i64 36
+  %x9 = load i32, ptr %g9, align 4
+  %g10 = getelementptr inbounds i8, ptr %p, i64 40
+  %x10 = load i32, ptr %g10, align 4
+  %g11 = getelementptr inbounds i8, ptr %p, i64 44
+  %x11 = load i32, ptr %g11, align 4
+  %m2a = mul i32 %x8, %x9
+  %m2b = mul i32 %m2a, %x10
+  %m2 = mul i32 %m2b, %x11
+  %g12 = getelementptr inbounds i8, ptr %p, i64 48
+  %x12 = load i32, ptr %g12, align 4
+  %g13 = getelementptr inbounds i8, ptr %p, i64 52
+  %x13 = load i32, ptr %g13, align 4
+  %g14 = getelementptr inbounds i8, ptr %p, i64 56
+  %x14 = load i32, ptr %g14, align 4
+  %g15 = getelementptr inbounds i8, ptr %p, i64 60
+  %x15 = load i32, ptr %g15, align 4
+  %m3a = mul i32 %x12, %x13
+  %m3b = mul i32 %m3a, %x14
+  %m3 = mul i32 %m3b, %x15
+  %s1 = add i32 %m0, %m1
+  %s2 = add i32 %s1, %m2
+  %s3 = add i32 %s2, %m3
+  ret i32 %s3
 }
