@@ -24,7 +24,11 @@
 //!   on AArch64 and RISC-V V under qemu.
 //! * joined groups (`shuf::lower::join`): register-sized loads of one block, random
 //!   shuffles and stores side by side of another, some broken by an access between
-//!   them or a gap, some in place; under `lli` and on AArch64 and RISC-V V under qemu.
+//!   them or a gap, some in place, some items of an unrolled loop; under `lli` and on
+//!   AArch64 and RISC-V V under qemu.
+//! * horizontal reductions (`shuf::slp`): integer add/mul/and/or/xor chains over
+//!   permuted loads; under `lli` and on AArch64 and RISC-V V under qemu.
+//!   `SHUF_MORE_ROUNDS` repeats the join and reduction campaigns with other seeds.
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -1692,11 +1696,26 @@ fn join_item(
     body
 }
 
+/// Rounds of the join and reduction campaigns (`SHUF_MORE_ROUNDS`, default 1), each
+/// with its own seed.
+fn rounds() -> u64 {
+    std::env::var("SHUF_MORE_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+}
+
 #[test]
 fn joined_groups_compute_the_same() {
+    for round in 0..rounds() {
+        joined_groups_round(0x7013_ed60_0b5e_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn joined_groups_round(seed: u64) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
     fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x7013_ed60_0b5e_0001);
+    let mut rng = Rng(seed);
     let count = 150;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 53 + 7) % 256) as u8).collect();
     let functions: Vec<String> = (0..count).map(|k| join_function(k, &mut rng)).collect();
@@ -1796,9 +1815,15 @@ fn reduction_function(k: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn reductions_compute_the_same() {
+    for round in 0..rounds() {
+        reductions_round(0x4ed0_c710_5eed_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn reductions_round(seed: u64) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
     fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x4ed0_c710_5eed_0001);
+    let mut rng = Rng(seed);
     let count = 120;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 89 + 3) % 256) as u8).collect();
     let functions: Vec<String> = (0..count)
