@@ -1872,3 +1872,68 @@ fn reductions_round(seed: u64) {
     }
     under_qemu(&dir, &module, count, "reductions", "slp:");
 }
+
+/// A function `@g{k}(ptr %dst, ptr %src, i64 %n)`: a loop over `%n` records of `R` bytes
+/// (24 to 64) that reads 9 to 24 fields of a record (i8 or i16, next to each other with
+/// a gap or two) and stores one mix of them per record. On RISC-V V the loop vectorizer
+/// reads each field with a `vp.gather` (more fields than its interleave groups take),
+/// which the segment loads (`shuf::ir::segment`) join; run through the whole
+/// `default<O3>` pipeline with the plugin, under qemu.
+fn record_function(k: usize, rng: &mut Rng) -> String {
+    let (ty, size) = [("i8", 1i64), ("i16", 2)][rng.below(2) as usize];
+    let record = [24i64, 32, 48, 64][rng.below(4) as usize];
+    let slots = record / size;
+    let fields = (9 + rng.below(16) as i64).min(slots);
+    // Field offsets: in order from a random start, one or two gaps of one slot.
+    let mut offsets = Vec::new();
+    let mut at = rng.below((slots - fields + 1) as u64) as i64;
+    while (offsets.len() as i64) < fields && at < slots {
+        offsets.push(at * size);
+        at += if rng.chance(10) { 2 } else { 1 };
+    }
+    let mut body = String::new();
+    let mut acc = "0".to_string();
+    for (j, off) in offsets.iter().enumerate() {
+        body += &format!(
+            "  %p{j} = getelementptr i8, ptr %rec, i64 {off}\n  \
+             %x{j} = load {ty}, ptr %p{j}, align {size}\n  \
+             %y{j} = zext {ty} %x{j} to i32\n  %z{j} = mul i32 %y{j}, {}\n  \
+             %s{j} = add i32 {acc}, %z{j}\n",
+            2 * j + 1
+        );
+        acc = format!("%s{j}");
+    }
+    format!(
+        "define void @g{k}(ptr noalias %dst, ptr noalias %src, i64 %n) #0 {{\n\
+         entry:\n  br label %loop\n\
+         loop:\n  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]\n  \
+         %o = mul i64 %i, {record}\n  %rec = getelementptr i8, ptr %src, i64 %o\n\
+         {body}  %d = getelementptr i32, ptr %dst, i64 %i\n  store i32 {acc}, ptr %d, align 4\n  \
+         %i1 = add i64 %i, 1\n  %done = icmp eq i64 %i1, %n\n  br i1 %done, label %exit, label %loop\n\
+         exit:\n  ret void\n}}\n"
+    )
+}
+
+#[test]
+fn segment_loads_compute_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x5e93_e475_10ad_0001);
+    let count = 40;
+    let src: Vec<u8> = (0..4096).map(|i| ((i * 151 + 29) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count).map(|k| record_function(k, &mut rng)).collect();
+    // 1 to 60 records (4096 bytes hold 64 of the longest).
+    let trips: Vec<u64> = (0..count).map(|_| 1 + rng.below(60)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @g{k}(ptr @dst, ptr @src, i64 {})", trips[k]),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("records.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    let passes = [("default<O3>", "o3")];
+    under_qemu_with(&dir, &module, count, "records", "segment:", &passes);
+}

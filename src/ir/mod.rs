@@ -23,6 +23,7 @@ pub mod lookup_call;
 pub mod lower;
 pub mod narrow;
 pub mod network;
+pub mod segment;
 pub mod slp;
 pub mod vp;
 pub mod wide;

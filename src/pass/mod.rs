@@ -20,6 +20,7 @@ mod narrow;
 mod network;
 pub mod options;
 mod patterns;
+mod segment;
 mod select;
 mod select_wide;
 mod slp;
@@ -146,6 +147,13 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 compute::sink_shuffles(func, target, always, remarks, changed)
             });
         }
+        // The loop vectorizer's gathers of neighbouring fields of each record: one
+        // segment load (RISC-V V).
+        if options.segments {
+            timed(&TIME_SEGMENTS, || {
+                segment::segment_loads(func, target, always, remarks, changed)
+            });
+        }
         // Loads, shuffles and stores of register-sized pieces of two blocks: one wide
         // load, shuffle and store where the target keeps wide vectors in register groups.
         if options.joins {
@@ -219,6 +227,7 @@ stage_times! {
     TIME_ROUNDS: c"MicrosecondsCanon", c"Microseconds in VP lowering and canonical form";
     TIME_CHAINS: c"MicrosecondsChains", c"Microseconds in chains (with their measurements)";
     TIME_COMPUTE: c"MicrosecondsCompute", c"Microseconds in shuffles through compute (with their measurements)";
+    TIME_SEGMENTS: c"MicrosecondsSegments", c"Microseconds in segment loads";
     TIME_JOINS: c"MicrosecondsJoins", c"Microseconds in joined groups (with their measurements)";
     TIME_GATHERS: c"MicrosecondsGathers", c"Microseconds in gathered loads (with their measurements)";
     TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";

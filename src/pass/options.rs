@@ -106,6 +106,8 @@ pub struct Options {
     /// Register-sized loads, shuffles and stores of two blocks as one wide load,
     /// shuffle and store (`crate::lower::join`).
     pub joins: bool,
+    /// Gathers of neighbouring fields as one segment load (`crate::ir::segment`).
+    pub segments: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
@@ -133,6 +135,7 @@ impl Default for Options {
             networks: true,
             gathers: true,
             joins: true,
+            segments: true,
             compute: true,
             slp: true,
             slp_threshold: 0,
@@ -145,7 +148,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, gathers, no-gathers, joins, no-joins, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
+     no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -191,6 +194,8 @@ impl Options {
                 "no-gathers" => options.gathers = false,
                 "joins" => options.joins = true,
                 "no-joins" => options.joins = false,
+                "segments" => options.segments = true,
+                "no-segments" => options.segments = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
                 "slp" => options.slp = true,
