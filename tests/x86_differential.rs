@@ -28,7 +28,10 @@
 //!   AArch64 and RISC-V V under qemu.
 //! * horizontal reductions (`shuf::slp`): integer add/mul/and/or/xor chains over
 //!   permuted loads; under `lli` and on AArch64 and RISC-V V under qemu.
-//!   `SHUF_MORE_ROUNDS` repeats the join and reduction campaigns with other seeds.
+//! * segment loads (`shuf::ir::segment`): loops reading 9 to 24 neighbouring fields of
+//!   each record, through `default<O3>`, on AArch64 and RISC-V V under qemu.
+//!   `SHUF_MORE_ROUNDS` repeats the join, reduction and segment-load campaigns with
+//!   other seeds.
 //!
 //! The functions carry `target-cpu=x86-64-v3` so that the AVX2 forms are chosen; they
 //! run on this machine, so the tests need AVX2 here (skipped, with a message, without).
@@ -1696,8 +1699,8 @@ fn join_item(
     body
 }
 
-/// Rounds of the join and reduction campaigns (`SHUF_MORE_ROUNDS`, default 1), each
-/// with its own seed.
+/// Rounds of the join, reduction and segment-load campaigns (`SHUF_MORE_ROUNDS`,
+/// default 1), each with its own seed.
 fn rounds() -> u64 {
     std::env::var("SHUF_MORE_ROUNDS")
         .ok()
@@ -1916,9 +1919,15 @@ fn record_function(k: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn segment_loads_compute_the_same() {
+    for round in 0..rounds() {
+        segment_loads_round(0x5e93_e475_10ad_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn segment_loads_round(seed: u64) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
     fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x5e93_e475_10ad_0001);
+    let mut rng = Rng(seed);
     let count = 40;
     let src: Vec<u8> = (0..4096).map(|i| ((i * 151 + 29) % 256) as u8).collect();
     let functions: Vec<String> = (0..count).map(|k| record_function(k, &mut rng)).collect();
