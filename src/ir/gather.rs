@@ -69,35 +69,16 @@ impl LoadGather {
     /// addresses start from (arguments, phis, values of other blocks), so that both are
     /// measured with their address arithmetic.
     pub fn measured_inputs(&self) -> Vec<Value> {
-        let mut out = Vec::new();
-        // SAFETY: live values, read only.
+        // SAFETY: live loads of one block, read only.
         unsafe {
-            let block = LLVMGetInstructionParent(self.first);
-            let mut work: Vec<LLVMValueRef> = self
+            let pointers = self
                 .parts
                 .iter()
                 .filter(|p| !LLVMIsALoadInst(p.raw()).is_null())
                 .map(|p| LLVMGetOperand(p.raw(), 0))
                 .collect();
-            let mut seen = Vec::new();
-            while let Some(v) = work.pop() {
-                if seen.contains(&v) || LLVMIsConstant(v) != 0 {
-                    continue;
-                }
-                seen.push(v);
-                let local = !LLVMIsAInstruction(v).is_null()
-                    && LLVMGetInstructionParent(v) == block
-                    && LLVMIsAPHINode(v).is_null();
-                if local {
-                    for i in 0..LLVMGetNumOperands(v) {
-                        work.push(LLVMGetOperand(v, i as u32));
-                    }
-                } else if !out.contains(&Value::from_raw(v)) {
-                    out.push(Value::from_raw(v));
-                }
-            }
+            super::address_inputs(pointers, LLVMGetInstructionParent(self.first))
         }
-        out
     }
 }
 

@@ -90,35 +90,16 @@ impl Group {
     /// The values the group's addresses are computed from: arguments, values of other
     /// blocks and `phi`s (the measured code starts there).
     pub fn measured_inputs(&self) -> Vec<Value> {
-        let mut out = Vec::new();
-        // SAFETY: live values, read only.
+        // SAFETY: live loads and stores of one block.
         unsafe {
-            let block = LLVMGetInstructionParent(self.first_load);
-            let mut work: Vec<LLVMValueRef> = self
+            let pointers = self
                 .loads
                 .iter()
                 .map(|l| LLVMGetOperand(l.raw(), 0))
                 .chain(self.stores.iter().map(|s| LLVMGetOperand(s.raw(), 1)))
                 .collect();
-            let mut seen = Vec::new();
-            while let Some(v) = work.pop() {
-                if seen.contains(&v) || LLVMIsConstant(v) != 0 {
-                    continue;
-                }
-                seen.push(v);
-                let local = !LLVMIsAInstruction(v).is_null()
-                    && LLVMGetInstructionParent(v) == block
-                    && LLVMIsAPHINode(v).is_null();
-                if local {
-                    for i in 0..LLVMGetNumOperands(v) {
-                        work.push(LLVMGetOperand(v, i as u32));
-                    }
-                } else if !out.contains(&Value::from_raw(v)) {
-                    out.push(Value::from_raw(v));
-                }
-            }
+            super::address_inputs(pointers, LLVMGetInstructionParent(self.first_load))
         }
-        out
     }
 
     /// The first store: where remarks point.

@@ -654,6 +654,37 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
     (lower::Value::from_raw(ptr), offset)
 }
 
+/// The values `pointers` are computed from outside `block`'s own arithmetic: arguments,
+/// values of other blocks, `phi`s (where a measured slice of the block starts).
+///
+/// # Safety
+/// `pointers` are live values; `block` a live block.
+pub(crate) unsafe fn address_inputs(
+    pointers: Vec<LLVMValueRef>,
+    block: LLVMBasicBlockRef,
+) -> Vec<lower::Value> {
+    let mut out = Vec::new();
+    let mut work = pointers;
+    let mut seen = Vec::new();
+    while let Some(v) = work.pop() {
+        if seen.contains(&v) || LLVMIsConstant(v) != 0 {
+            continue;
+        }
+        seen.push(v);
+        let local = !LLVMIsAInstruction(v).is_null()
+            && LLVMGetInstructionParent(v) == block
+            && LLVMIsAPHINode(v).is_null();
+        if local {
+            for i in 0..LLVMGetNumOperands(v) {
+                work.push(LLVMGetOperand(v, i as u32));
+            }
+        } else if !out.contains(&lower::Value::from_raw(v)) {
+            out.push(lower::Value::from_raw(v));
+        }
+    }
+    out
+}
+
 /// Whether an instruction may read or write memory (or call anything): what a store
 /// may not be moved across.
 pub(crate) unsafe fn touches_memory(inst: LLVMValueRef) -> bool {

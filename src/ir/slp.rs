@@ -182,7 +182,31 @@ struct Reader {
     bases: Vec<LLVMValueRef>,
 }
 
+/// Where each instruction of `block` stands.
+///
+/// # Safety
+/// `block` is a live block.
+unsafe fn positions(block: LLVMBasicBlockRef) -> HashMap<LLVMValueRef, usize> {
+    let mut position = HashMap::new();
+    let mut inst = LLVMGetFirstInstruction(block);
+    while !inst.is_null() {
+        position.insert(inst, position.len());
+        inst = LLVMGetNextInstruction(inst);
+    }
+    position
+}
+
 impl Reader {
+    fn new(block: LLVMBasicBlockRef) -> Reader {
+        Reader {
+            block,
+            scalars: Vec::new(),
+            values: Vec::new(),
+            ids: HashMap::new(),
+            bases: Vec::new(),
+        }
+    }
+
     unsafe fn scalar(&mut self, v: LLVMValueRef) -> usize {
         if let Some(&id) = self.ids.get(&v) {
             return id;
@@ -262,21 +286,11 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                 inst = LLVMGetNextInstruction(inst);
             }
             // Where each instruction stands, for blocks with stores to pair only.
-            let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
-            if groups.iter().any(|(_, stores)| stores.len() > 1) {
-                let mut inst = LLVMGetFirstInstruction(bb);
-                while !inst.is_null() {
-                    position.insert(inst, position.len());
-                    inst = LLVMGetNextInstruction(inst);
-                }
-            }
-            let mut reader = Reader {
-                block: bb,
-                scalars: Vec::new(),
-                values: Vec::new(),
-                ids: HashMap::new(),
-                bases: Vec::new(),
+            let position = match groups.iter().any(|(_, stores)| stores.len() > 1) {
+                true => positions(bb),
+                false => HashMap::new(),
             };
+            let mut reader = Reader::new(bb);
             for ((store_base, elem), mut stores) in groups {
                 let Some(bytes) = scalar_bytes(elem) else {
                     continue;
@@ -458,19 +472,8 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
                 bb = LLVMGetNextBasicBlock(bb);
                 continue;
             }
-            let mut position: HashMap<LLVMValueRef, usize> = HashMap::new();
-            let mut inst = LLVMGetFirstInstruction(bb);
-            while !inst.is_null() {
-                position.insert(inst, position.len());
-                inst = LLVMGetNextInstruction(inst);
-            }
-            let mut reader = Reader {
-                block: bb,
-                scalars: Vec::new(),
-                values: Vec::new(),
-                ids: HashMap::new(),
-                bases: Vec::new(),
-            };
+            let position = positions(bb);
+            let mut reader = Reader::new(bb);
             for (root, opcode) in roots {
                 if let Some(t) = reduction(target, &mut reader, root, opcode, &position) {
                     out.push(t);

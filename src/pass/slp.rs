@@ -44,22 +44,22 @@ pub fn vectorize_trees(
 ) {
     // A tree that shares an instruction with one replaced before it is left: it may
     // read what that one erased (a reduction whose lanes are reductions of their own).
-    let mut gone: HashSet<Inst> = HashSet::new();
-    let mut consider = |t: Tree| {
-        let touched = t.touched();
-        if touched.iter().any(|i| gone.contains(i)) {
-            return;
+    // Each kind is read after the one before is in place, so what is gone is kept per
+    // kind (an erased instruction's address may be a new one's by then).
+    for trees in [
+        Box::new(|| ir::slp::store_trees(func, target)) as Box<dyn Fn() -> Vec<Tree>>,
+        Box::new(|| ir::slp::reduction_trees(func, target)),
+    ] {
+        let mut gone: HashSet<Inst> = HashSet::new();
+        for t in trees() {
+            let touched = t.touched();
+            if touched.iter().any(|i| gone.contains(i)) {
+                continue;
+            }
+            if decide(&t, target, stage, threshold, always, remarks, changed) {
+                gone.extend(touched);
+            }
         }
-        if decide(&t, target, stage, threshold, always, remarks, changed) {
-            gone.extend(touched);
-        }
-    };
-    for t in ir::slp::store_trees(func, target) {
-        consider(t);
-    }
-    // Read after the store trees are in place (they may have changed the block).
-    for t in ir::slp::reduction_trees(func, target) {
-        consider(t);
     }
 }
 
