@@ -3,7 +3,9 @@
 
   scripts/bench.py static  [--targets T,..] [--kernels K,..]   llvm-mca on four targets
   scripts/bench.py native  [--kernels K,..]                     run and time on this machine
-  scripts/bench.py all     [...]                                both, and write the report
+  scripts/bench.py cross   [--kernels K,..]                     check AArch64 and RISC-V V
+                                                                builds under qemu
+  scripts/bench.py all     [...]                                all three, and the report
 
 Kernels are bench/kernels/*.c and *.ll (their header comments are described in
 docs/benchmarks.md). The report goes to bench/results/latest.md with the picture
@@ -455,6 +457,95 @@ def run_native(kernels, plugin):
     return kernels, compilers, results, same_code
 
 
+# The cross checks: each C kernel built for another CPU, stock and with the plugin,
+# linked with the driver against the Debian cross libc and run under qemu-user, which
+# checks the kernel against its reference (correctness only: qemu is no timer).
+CROSS = [
+    ("neoverse-n1", "aarch64-linux-gnu", "qemu-aarch64", []),
+    ("sifive-x280", "riscv64-linux-gnu", "qemu-riscv64", ["-cpu", "rv64,v=true,vlen=512"]),
+]
+
+
+def cross_check(kernel, cpu, triple, qemu, qemu_args, plugin, workdir):
+    """Builds `kernel` for `cpu` (with `plugin`, or stock) and runs it under qemu:
+    "ok", "mismatch: ...", or what failed."""
+    d = workdir / f"{kernel.name}.{cpu}.{'shuf' if plugin else 'stock'}"
+    d.mkdir(parents=True, exist_ok=True)
+    sysroot = Path("/usr") / triple
+    lib = sysroot / "lib"
+    clang = [str(LLVM_BIN / "clang"), f"--target={triple}", f"-mcpu={cpu}"]
+    kern = clang + ["-O3", "-ffreestanding", f"-I{KERNELS}", "-Dreference=reference_unused",
+                    "-c", str(kernel.path), "-o", str(d / "kern.o")]
+    if plugin:
+        kern.insert(3, f"-fpass-plugin={plugin}")
+    steps = [
+        kern,
+        clang + ["-O0", "-ffreestanding", f"-I{KERNELS}", "-Dkernel=kernel_unused", "-c",
+                 str(kernel.path), "-o", str(d / "ref.o")],
+        clang + ["-O2", f"--sysroot={sysroot}", "-isystem", str(sysroot / "include"),
+                 f'-DKERNEL_NAME="{kernel.name}"', f"-DITEM_IN={kernel.item_in}",
+                 f"-DITEM_OUT={kernel.item_out}",
+                 f"-DINPUT_KIND={INPUT_KINDS.get(kernel.input_kind, 0)}",
+                 "-c", str(ROOT / "bench" / "driver.c"), "-o", str(d / "driver.o")],
+        [str(LLVM_BIN / "clang"), f"--target={triple}", "-fuse-ld=lld", "-nostdlib",
+         str(lib / "crt1.o"), str(lib / "crti.o"), str(d / "kern.o"), str(d / "ref.o"),
+         str(d / "driver.o"), f"-L{lib}", "-lc", str(lib / "crtn.o"), "-o", str(d / "run")],
+    ]
+    for step in steps:
+        r = run(step)
+        if r.returncode != 0:
+            return f"build failed: {first_error(r.stderr)}"
+    try:
+        r = subprocess.run([qemu, *qemu_args, "-L", str(sysroot), str(d / "run")],
+                           capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return "timed out under qemu"
+    if r.returncode == 0 and "RESULT" in r.stdout:
+        return "ok"
+    return (r.stderr.strip() or r.stdout.strip() or f"exit {r.returncode}").splitlines()[0]
+
+
+def run_cross(kernels, plugin):
+    """Per (kernel, cpu, build): the cross check's outcome; None where qemu or the cross
+    libc is missing (the table says so)."""
+    kernels = [k for k in kernels if k.lang == "c"]
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="shuf-cross-") as tmp:
+        workdir = Path(tmp)
+        jobs = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            for cpu, triple, qemu, qargs in CROSS:
+                if shutil.which(qemu) is None or not (Path("/usr") / triple / "lib").is_dir():
+                    continue
+                for k in kernels:
+                    for p in (None, plugin):
+                        jobs[(k.name, cpu, p is not None)] = pool.submit(
+                            cross_check, k, cpu, triple, qemu, qargs, p, workdir)
+            for key, job in jobs.items():
+                results[key] = job.result()
+    return kernels, results
+
+
+def cross_report(kernels, results):
+    out = ["| kernel | " + " | ".join(f"{cpu} stock | {cpu} shuf" for cpu, *_ in CROSS) + " |",
+           "|---|" + "---|---|" * len(CROSS)]
+    failures = []
+    for k in kernels:
+        cells = []
+        for cpu, *_ in CROSS:
+            for shuf in (False, True):
+                outcome = results.get((k.name, cpu, shuf), "not run (no qemu)")
+                cells.append(outcome)
+                if shuf and outcome != "ok" and results.get((k.name, cpu, False)) == "ok":
+                    failures.append(f"{k.name} on {cpu}: {outcome}")
+        out.append(f"| {k.name} | " + " | ".join(cells) + " |")
+    ok = sum(1 for v in results.values() if v == "ok")
+    out.append(f"\n{ok} of {len(results)} builds checked against the reference under qemu; "
+               f"failing with the plugin where stock passes: "
+               f"{'none' if not failures else '; '.join(failures)}.")
+    return "\n".join(out), failures
+
+
 def native_report(kernels, compilers, results, same_code):
     names = [n for n, _ in compilers]
     out = ["| kernel | " + " | ".join(f"{n} ns/item" for n in names)
@@ -552,7 +643,7 @@ def tool_versions():
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["static", "native", "all"])
+    ap.add_argument("mode", choices=["static", "native", "cross", "all"])
     ap.add_argument("--targets", help="comma-separated: " + ",".join(t.name for t in TARGETS))
     ap.add_argument("--kernels", help="comma-separated kernel names (default: all)")
     ap.add_argument("--no-report", action="store_true", help="print only, write no files")
@@ -580,6 +671,14 @@ def main():
         sections.append("## Native comparison (this machine, -march=x86-64-v3)\n\n" + text)
         print(text)
 
+    if args.mode in ("cross", "all"):
+        cross_kernels, results = run_cross(kernels, plugin)
+        text, cross_failures = cross_report(cross_kernels, results)
+        failures += cross_failures
+        sections.append("## Cross check (AArch64 and RISC-V V under qemu, correctness only)\n\n"
+                        + text)
+        print(text)
+
     if not args.no_report:
         RESULTS.mkdir(parents=True, exist_ok=True)
         (RESULTS / "ratios.svg").write_text(
@@ -590,7 +689,7 @@ def main():
             + "\n".join(sections) + "\n\n![ratios](ratios.svg)\n")
         print(f"\nwrote {RESULTS / 'latest.md'} and {RESULTS / 'ratios.svg'}")
     if failures:
-        sys.exit("bench: native failures: " + "; ".join(failures))
+        sys.exit("bench: failures: " + "; ".join(failures))
 
 
 if __name__ == "__main__":
