@@ -151,7 +151,7 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // segment load (RISC-V V).
         if options.segments {
             timed(&TIME_SEGMENTS, || {
-                segment::segment_loads(func, target, always, remarks, changed)
+                segment::segment_loads(func, target, remarks, changed)
             });
         }
         // Loads, shuffles and stores of register-sized pieces of two blocks: one wide

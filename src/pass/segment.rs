@@ -13,11 +13,13 @@
 //! and a gather reads memory. The rule is the scheduling model's, checked on
 //! sifive-x280 with llvm-mca (docs/lowering.md): one segment load of `n` fields (8
 //! cycles for eight fields of 16 elements) against `n` strided loads (16 each), and a
-//! strided load is what the backend makes of such a gather. Targets with an active
-//! vector length only (RISC-V V), or everywhere with `always` (testing).
+//! strided load is what the backend makes of such a gather. RISC-V 64 only (with V:
+//! gathers of scalable vectors exist only there), with `always` (testing) too: the
+//! intrinsics are RISC-V's.
 
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
+use crate::target::Arch;
 
 static SEGMENTS: Statistic = Statistic {
     name: c"NumSegmentLoads",
@@ -25,14 +27,10 @@ static SEGMENTS: Statistic = Statistic {
 };
 
 /// Makes every run of gathers of neighbouring fields in `func` one segment load.
-pub fn segment_loads(
-    func: Function,
-    target: &Target,
-    always: bool,
-    remarks: bool,
-    changed: &mut bool,
-) {
-    if !always && !target.has_active_vector_length() {
+pub fn segment_loads(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
+    // RISC-V V on 64-bit (the index is 64-bit, which RV32 cannot take); also with
+    // `lower-always`: the intrinsics are RISC-V's.
+    if target.desc().arch() != Arch::RiscV64 {
         return;
     }
     if !ir::segment::available() {
