@@ -128,3 +128,39 @@ fn every_regression_test_input() {
     assert!(!files.is_empty());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A chain of 100,000 operations feeding a reduction of four lanes and a window of four
+/// stores: the SLP reader reads each lane's operations only as deep as a tree may reach
+/// (it recursed through the whole chain and overflowed the stack before 2026-11-25).
+#[test]
+fn deep_chains_do_not_overflow_the_stack() {
+    let n = 100_000;
+    let mut m = String::from("define i32 @deep(ptr %p, ptr %q, i32 %x) {\n");
+    let mut prev = "%x".to_string();
+    for k in 0..n {
+        m += &format!("  %v{k} = sub i32 {prev}, 1\n");
+        prev = format!("%v{k}");
+    }
+    for j in 0..4 {
+        m += &format!(
+            "  %g{j} = getelementptr i8, ptr %p, i64 {}\n  %l{j} = load i32, ptr %g{j}\n",
+            4 * j
+        );
+    }
+    m += &format!("  %a = add i32 {prev}, %l0\n  %b = add i32 %a, %l1\n  %c = add i32 %b, %l2\n");
+    for j in 0..4 {
+        let v = if j == 0 {
+            prev.clone()
+        } else {
+            format!("%l{j}")
+        };
+        m += &format!(
+            "  %s{j} = getelementptr i8, ptr %q, i64 {}\n  store i32 {v}, ptr %s{j}\n",
+            4 * j
+        );
+    }
+    m += "  ret i32 %c\n}\n";
+    let file = scratch().join("deep-chain.ll");
+    fs::write(&file, m).expect("write the module");
+    check_module(&file, &plugin()).unwrap();
+}

@@ -36,6 +36,9 @@ use crate::lower::join::{block_mask, Part};
 /// Elements of a block, at most.
 const MAX_ELEMENTS: usize = 256;
 
+/// Stores of shuffles in one block, at most, for the block to be looked at.
+const MAX_STORES: usize = 512;
+
 /// A group of loads, shuffles and stores that permutes one block into another.
 pub struct Group {
     /// The loads, in the order of their block.
@@ -172,6 +175,10 @@ unsafe fn block_groups(block: LLVMBasicBlockRef, target: &Target) -> Vec<Candida
         if let Some(made_of) = made_of(value, block) {
             candidates.push((s, made_of));
         }
+    }
+    // (Merging below is quadratic: a block of more candidates is left alone.)
+    if candidates.len() > MAX_STORES {
+        return Vec::new();
     }
     // Stores that share a load or a shuffle are one group (merged until none shares).
     let mut sets: Vec<(Vec<LLVMValueRef>, Vec<LLVMValueRef>)> = Vec::new();

@@ -170,6 +170,9 @@ fn opcode_of(op: u32) -> Option<LLVMOpcode> {
 const WINDOWS: [usize; 11] = [96, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2];
 const MIN_BYTES: i64 = 16;
 
+/// Operations read below a lane, at most: more than a tree takes (`slp::tree`'s depth).
+const MAX_READ_DEPTH: usize = 16;
+
 /// Store chains are grouped by base pointer and stored type.
 type ChainKey = (LLVMValueRef, LLVMTypeRef);
 
@@ -208,11 +211,19 @@ impl Reader {
     }
 
     unsafe fn scalar(&mut self, v: LLVMValueRef) -> usize {
+        self.scalar_at(v, 0)
+    }
+
+    /// [`Reader::scalar`] `depth` operations down: deeper than a tree may reach, an
+    /// operation is read as `Other` (no recursion as deep as a long chain in the IR).
+    unsafe fn scalar_at(&mut self, v: LLVMValueRef, depth: usize) -> usize {
         if let Some(&id) = self.ids.get(&v) {
             return id;
         }
         // Of this block; read elsewhere too, it stays for those (and is computed again).
-        let local = !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == self.block;
+        let local = !LLVMIsAInstruction(v).is_null()
+            && LLVMGetInstructionParent(v) == self.block
+            && depth <= MAX_READ_DEPTH;
         let s = if LLVMIsConstant(v) != 0
             && (!LLVMIsAConstantInt(v).is_null() || !LLVMIsAConstantFP(v).is_null())
         {
@@ -231,8 +242,8 @@ impl Reader {
         } else if let Some(commutative) = operation(LLVMGetInstructionOpcode(v))
             .filter(|_| local && !LLVMIsABinaryOperator(v).is_null())
         {
-            let lhs = self.scalar(LLVMGetOperand(v, 0));
-            let rhs = self.scalar(LLVMGetOperand(v, 1));
+            let lhs = self.scalar_at(LLVMGetOperand(v, 0), depth + 1);
+            let rhs = self.scalar_at(LLVMGetOperand(v, 1), depth + 1);
             let op = LLVMGetInstructionOpcode(v);
             // An addition and a subtraction may alternate lane by lane.
             let family = match op {
