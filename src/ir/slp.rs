@@ -389,15 +389,9 @@ unsafe fn window(
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
     let stored_len = n as i64 * bytes;
-    // Each range as LLVM's alias analysis is asked about it: from its base, as far as
-    // its end (its start unknown where before the base).
-    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f + len as u64);
+    // Each range as LLVM's alias analysis is asked about it (`extent`).
     let store_extent = extent(start, stored_len);
-    let load_ranges: Vec<(LLVMValueRef, u64)> = tree
-        .load_ranges()
-        .into_iter()
-        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
-        .collect();
+    let load_ranges = load_extents(&tree, reader, bytes);
     // Another access in between must neither write what the tree loads (the loads
     // move down to the last store) nor touch what the window stores (the stores move
     // down too).
@@ -558,12 +552,7 @@ unsafe fn reduction(
         .copied()
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
-    let extent = |from: i64, len: i64| u64::try_from(from).map_or(0, |f| f + len as u64);
-    let load_ranges: Vec<(LLVMValueRef, u64)> = tree
-        .load_ranges()
-        .into_iter()
-        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
-        .collect();
+    let load_ranges = load_extents(&tree, reader, bytes);
     // The loads move down to the root: nothing in between may write what they read.
     let undisturbed = |i: LLVMValueRef| {
         load_ranges
@@ -586,6 +575,20 @@ unsafe fn reduction(
         elem,
         last: root,
     })
+}
+
+/// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
+/// as the range's end (0, unknown, where the range starts before the base).
+fn extent(from: i64, len: i64) -> u64 {
+    u64::try_from(from).map_or(0, |f| f + len as u64)
+}
+
+/// Each load range of `tree` as (its base, its extent from the base).
+fn load_extents(tree: &Node, reader: &Reader, bytes: i64) -> Vec<(LLVMValueRef, u64)> {
+    tree.load_ranges()
+        .into_iter()
+        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
+        .collect()
 }
 
 /// Nothing between `first` and `last` (inclusive) touches memory but the tree's loads,
