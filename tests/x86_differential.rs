@@ -27,7 +27,8 @@
 //!   them or a gap, some in place, some items of an unrolled loop; under `lli` and on
 //!   AArch64 and RISC-V V under qemu.
 //! * horizontal reductions (`shuf::slp`): integer add/mul/and/or/xor chains over
-//!   permuted loads; under `lli` and on AArch64 and RISC-V V under qemu.
+//!   permuted loads, and `fadd`/`fmul` chains with `reassoc` over values every order
+//!   sums and multiplies exactly; under `lli` and on AArch64 and RISC-V V under qemu.
 //! * segment loads (`shuf::ir::segment`): loops reading 9 to 24 neighbouring fields of
 //!   each record, through `default<O3>`, on AArch64 and RISC-V V under qemu.
 //!   `SHUF_MORE_ROUNDS` repeats the join, reduction and segment-load campaigns with
@@ -1945,4 +1946,116 @@ fn segment_loads_round(seed: u64) {
     assert_eq!(want.lines().count(), count);
     let passes = [("default<O3>", "o3")];
     under_qemu_with(&dir, &module, count, "records", "segment:", &passes);
+}
+
+/// A function `@fr{k}(ptr %d, ptr %s)`: a floating-point reduction (`fadd`, `fmul`) of
+/// 4 to 32 lanes of `float` or `double`, with `reassoc` (or without: left ordered), each
+/// lane a load of a permuted range or, for sums, an operation of two loads. `@src` holds
+/// ±0.5, 1, 2 and 4 only, so every order computes the same exactly (sums of few-bit
+/// values; products of powers of two within range).
+fn float_reduction_function(k: usize, rng: &mut Rng) -> String {
+    let (ty, size) = [("float", 4i64), ("double", 8)][rng.below(2) as usize];
+    let n = [4usize, 8, 16, 32][rng.below(4) as usize];
+    let reduce = ["fadd", "fmul"][rng.below(2) as usize];
+    let flags = ["reassoc nsz", "fast", "reassoc", ""][rng.below(4) as usize];
+    let op = match reduce {
+        "fadd" => ["fmul", "fadd", "fsub", ""][rng.below(4) as usize],
+        _ => "",
+    };
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut q: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i as u64 + 1) as usize);
+        q.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mut body = String::new();
+    for j in 0..n {
+        body += &format!(
+            "  %a{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %x{j} = load {ty}, ptr %a{j}, align {size}\n",
+            p[j] as i64 * size
+        );
+        if op.is_empty() {
+            continue;
+        }
+        body += &format!(
+            "  %b{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %y{j} = load {ty}, ptr %b{j}, align {size}\n  \
+             %v{j} = {op} {flags} {ty} %x{j}, %y{j}\n",
+            512 + q[j] as i64 * size
+        );
+    }
+    let lane = |j: usize| {
+        if op.is_empty() {
+            format!("%x{j}")
+        } else {
+            format!("%v{j}")
+        }
+    };
+    let mut acc = lane(0);
+    for j in 1..n {
+        body += &format!("  %s{j} = {reduce} {flags} {ty} {acc}, {}\n", lane(j));
+        acc = format!("%s{j}");
+    }
+    body += &format!("  store {ty} {acc}, ptr %d, align 1\n");
+    format!("define void @fr{k}(ptr noalias %d, ptr noalias %s) #0 {{\n{body}  ret void\n}}\n")
+}
+
+#[test]
+fn float_reductions_compute_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x000f_10a7_4ed0_0001);
+    let count = 100;
+    // Floats and doubles of ±0.5, 1, 2, 4 at every position each type reads.
+    let values = [0.5f64, 1.0, 2.0, 4.0, -0.5, -1.0, -2.0, -4.0];
+    let mut src = vec![0u8; 2048];
+    for (i, chunk) in src[..1024].chunks_mut(4).enumerate() {
+        chunk.copy_from_slice(&(values[(i * 5 + 1) % 8] as f32).to_le_bytes());
+    }
+    for (i, chunk) in src[1024..].chunks_mut(8).enumerate() {
+        chunk.copy_from_slice(&values[(i * 3 + 2) % 8].to_le_bytes());
+    }
+    let functions: Vec<String> = (0..count)
+        .map(|k| float_reduction_function(k, &mut rng))
+        .collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        // Doubles read the second kilobyte (their values), floats the first.
+        |k| {
+            match functions[k].contains("double") {
+            true => format!(
+                "%ss{k} = getelementptr i8, ptr @src, i64 1024\n  call void @fr{k}(ptr @dst, ptr %ss{k})"
+            ),
+            false => format!("call void @fr{k}(ptr @dst, ptr @src)"),
+        }
+        },
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("float-reductions.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    for (passes, name) in [
+        ("shuffle-lib<lower-always>", "float-reductions-always.ll"),
+        ("shuffle-lib", "float-reductions-measured.ll"),
+    ] {
+        let after = dir.join(name);
+        opt(&original, passes, &after);
+        let got = run(&after);
+        same_lines(&want, &got, |f| {
+            format!("{passes} changed float reduction function {f}")
+        });
+        let vectorized = remarks(&original, passes, "slp: a reduction")
+            - remarks(&original, passes, "slp: kept a reduction");
+        eprintln!(
+            "x86-differential: {count} float reduction functions, {passes}: {vectorized} vectorized, outputs equal"
+        );
+        if passes.contains("always") {
+            assert!(
+                vectorized * 4 >= count,
+                "only {vectorized} of {count} vectorized"
+            );
+        }
+    }
+    under_qemu(&dir, &module, count, "float-reductions", "slp:");
 }

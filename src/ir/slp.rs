@@ -439,12 +439,28 @@ unsafe fn window(
 /// Opcodes a horizontal reduction may combine its lanes with: associative and
 /// commutative on integers, each with its `llvm.vector.reduce.*` (which wraps: a
 /// scalar `nsw`/`nuw` chain's poison on overflow becomes a defined value, a
-/// refinement).
+/// refinement); `fadd` and `fmul` where they carry `reassoc`.
 fn reduction_opcode(v: LLVMValueRef) -> Option<LLVMOpcode> {
     use LLVMOpcode::*;
     // SAFETY: a live instruction.
-    let opcode = unsafe { LLVMGetInstructionOpcode(v) };
-    matches!(opcode, LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor).then_some(opcode)
+    unsafe {
+        let opcode = LLVMGetInstructionOpcode(v);
+        match opcode {
+            LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor => Some(opcode),
+            // Floating point only where the operation may be reassociated.
+            LLVMFAdd | LLVMFMul => reassociable(v).then_some(opcode),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a floating-point operation carries `reassoc`.
+///
+/// # Safety
+/// `v` is a live instruction.
+unsafe fn reassociable(v: LLVMValueRef) -> bool {
+    LLVMCanValueUseFastMathFlags(v) != 0
+        && LLVMGetFastMathFlags(v) & llvm_sys::LLVMFastMathAllowReassoc != 0
 }
 
 /// Lanes of a reduction: powers of two, at most this.
@@ -464,10 +480,8 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
                 if let Some(opcode) = reduction_opcode(inst) {
-                    let integer = LLVMGetTypeKind(LLVMTypeOf(inst))
-                        == LLVMTypeKind::LLVMIntegerTypeKind
-                        && scalar_bytes(LLVMTypeOf(inst)).is_some();
-                    if integer && !inner_of_reduction(inst, opcode, bb) {
+                    let scalar = scalar_bytes(LLVMTypeOf(inst)).is_some();
+                    if scalar && !inner_of_reduction(inst, opcode, bb) {
                         roots.push((inst, opcode));
                     }
                 }
@@ -687,20 +701,52 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
                 LLVMSetAlignment(store, LLVMGetAlignment(stores[0].raw()));
                 store
             }
-            Seed::Reduction { root, opcode, .. } => {
+            Seed::Reduction {
+                root,
+                opcode,
+                inner,
+            } => {
                 let name = match opcode {
                     LLVMOpcode::LLVMAdd => "llvm.vector.reduce.add",
                     LLVMOpcode::LLVMMul => "llvm.vector.reduce.mul",
                     LLVMOpcode::LLVMAnd => "llvm.vector.reduce.and",
                     LLVMOpcode::LLVMOr => "llvm.vector.reduce.or",
-                    _ => "llvm.vector.reduce.xor",
+                    LLVMOpcode::LLVMXor => "llvm.vector.reduce.xor",
+                    LLVMOpcode::LLVMFAdd => "llvm.vector.reduce.fadd",
+                    _ => "llvm.vector.reduce.fmul",
                 };
                 let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
                     LLVMGetInstructionParent(root.raw()),
                 ));
-                let mut args = [value];
-                super::build_intrinsic_call(builder, module, name, &[LLVMTypeOf(value)], &mut args)
-                    .unwrap_or_else(|| LLVMGetPoison(t.elem))
+                let float = matches!(opcode, LLVMOpcode::LLVMFAdd | LLVMOpcode::LLVMFMul);
+                // A floating-point reduction starts from its identity (-0.0 for fadd:
+                // -0.0 + x is x for every x) and may reassociate only with the flags
+                // every operation of the chain has (`reassoc` among them).
+                let mut args = match float {
+                    true => {
+                        let start = match opcode {
+                            LLVMOpcode::LLVMFAdd => -0.0,
+                            _ => 1.0,
+                        };
+                        vec![LLVMConstReal(t.elem, start), value]
+                    }
+                    false => vec![value],
+                };
+                let call = super::build_intrinsic_call(
+                    builder,
+                    module,
+                    name,
+                    &[LLVMTypeOf(value)],
+                    &mut args,
+                )
+                .unwrap_or_else(|| LLVMGetPoison(t.elem));
+                if float && !LLVMIsACallInst(call).is_null() {
+                    let flags = std::iter::once(root)
+                        .chain(inner)
+                        .fold(!0, |acc, i| acc & LLVMGetFastMathFlags(i.raw()));
+                    LLVMSetFastMathFlags(call, flags);
+                }
+                call
             }
         };
         built.push(result);

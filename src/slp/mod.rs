@@ -2,7 +2,8 @@
 //! library (seed 003).
 //!
 //! The seeds are store chains: scalar stores to consecutive addresses of one base; and
-//! horizontal reductions (a chain of integer `add`/`mul`/`and`/`or`/`xor`), whose lanes
+//! horizontal reductions (a chain of integer `add`/`mul`/`and`/`or`/`xor`, or of `fadd`/`fmul`
+//! with `reassoc`), whose lanes
 //! may be taken in any order ([`tree::reduction_tree`] takes the one that needs the
 //! fewest shuffles) and end in `llvm.vector.reduce.*`. The values they store (or
 //! combine) are read bottom-up as a tree ([`tree`]): bundles of loads of one

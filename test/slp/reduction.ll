@@ -1,5 +1,5 @@
-; Horizontal reductions as SLP seeds: integer add/mul/and/or/xor chains, each
-; operation read only by the next, over 4 to 64 lanes (a power of two) that one tree
+; Horizontal reductions as SLP seeds: integer add/mul/and/or/xor chains (and fadd/fmul
+; with `reassoc`), each operation read only by the next, over 4 to 64 lanes (a power of two) that one tree
 ; computes. Any lane order computes the same: the tree takes the one that shuffles the
 ; fewest loads (here `a` in order, `b` permuted: one `vpermd`), and ends in
 ; `llvm.vector.reduce.*`. The loads move down to the root: nothing in between may
@@ -349,4 +349,116 @@ define i32 @nested(ptr %p) {
   %s2 = add i32 %s1, %m2
   %s3 = add i32 %s2, %m3
   ret i32 %s3
+}
+
+; Floating point where every operation may be reassociated: `llvm.vector.reduce.fadd`
+; from -0.0 (the identity: -0.0 + x is x), with the flags the chain has.
+; CHECK-LABEL: @fdot_reassoc(
+; CHECK:         shufflevector <8 x float> {{%.*}}, <8 x float> poison, <8 x i32> <i32 1, i32 7, i32 4, i32 5, i32 3, i32 0, i32 2, i32 6>
+; CHECK:         [[M:%.*]] = fmul reassoc nsz <8 x float>
+; CHECK:         call reassoc nsz float @llvm.vector.reduce.fadd.v8f32(float -0.000000e+00, <8 x float> [[M]])
+define float @fdot_reassoc(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load float, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load float, ptr %pb0, align 4
+  %m0 = fmul reassoc nsz float %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load float, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load float, ptr %pb1, align 4
+  %m1 = fmul reassoc nsz float %a1, %b1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load float, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load float, ptr %pb2, align 4
+  %m2 = fmul reassoc nsz float %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load float, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load float, ptr %pb3, align 4
+  %m3 = fmul reassoc nsz float %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load float, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load float, ptr %pb4, align 4
+  %m4 = fmul reassoc nsz float %a4, %b4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load float, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load float, ptr %pb5, align 4
+  %m5 = fmul reassoc nsz float %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load float, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load float, ptr %pb6, align 4
+  %m6 = fmul reassoc nsz float %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load float, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load float, ptr %pb7, align 4
+  %m7 = fmul reassoc nsz float %a7, %b7
+  %s1 = fadd reassoc nsz float %m0, %m1
+  %s2 = fadd reassoc nsz float %s1, %m2
+  %s3 = fadd reassoc nsz float %s2, %m3
+  %s4 = fadd reassoc nsz float %s3, %m4
+  %s5 = fadd reassoc nsz float %s4, %m5
+  %s6 = fadd reassoc nsz float %s5, %m6
+  %s7 = fadd reassoc nsz float %s6, %m7
+  ret float %s7
+}
+
+; Without `reassoc` the sum is ordered: left scalar.
+; CHECK-LABEL: @fdot_ordered(
+; CHECK-NOT:     llvm.vector.reduce
+; CHECK:         ret float
+define float @fdot_ordered(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load float, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 52
+  %b0 = load float, ptr %pb0, align 4
+  %m0 = fmul float %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load float, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load float, ptr %pb1, align 4
+  %m1 = fmul float %a1, %b1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load float, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load float, ptr %pb2, align 4
+  %m2 = fmul float %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load float, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 60
+  %b3 = load float, ptr %pb3, align 4
+  %m3 = fmul float %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load float, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 32
+  %b4 = load float, ptr %pb4, align 4
+  %m4 = fmul float %a4, %b4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load float, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 48
+  %b5 = load float, ptr %pb5, align 4
+  %m5 = fmul float %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load float, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load float, ptr %pb6, align 4
+  %m6 = fmul float %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load float, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 44
+  %b7 = load float, ptr %pb7, align 4
+  %m7 = fmul float %a7, %b7
+  %s1 = fadd float %m0, %m1
+  %s2 = fadd float %s1, %m2
+  %s3 = fadd float %s2, %m3
+  %s4 = fadd float %s3, %m4
+  %s5 = fadd float %s4, %m5
+  %s6 = fadd float %s5, %m6
+  %s7 = fadd float %s6, %m7
+  ret float %s7
 }
