@@ -301,8 +301,7 @@ fn narrowing_stores_compute_the_same() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(6);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let (mut functions, mut narrowed, mut measured_narrowed) = (0, 0, 0);
     for seed in 0..seeds {
         let original = dir.join(format!("m{seed}.ll"));
@@ -447,8 +446,7 @@ fn table_lookups_compute_the_same() {
         eprintln!("x86-differential: skipped, this machine has no AVX2");
         return;
     }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x5eed_1234_5678_9abd);
     let count = 80;
     let mut module = String::from("target triple = \"x86_64-unknown-linux-gnu\"\n");
@@ -542,8 +540,7 @@ fn chain_function(k: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn composed_chains_compute_the_same() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0xc4a1_2345_6789_0fed);
     let count = 200;
     let src: String = (0..32).map(|i| format!("\\{:02X}", 7 * i + 3)).collect();
@@ -716,8 +713,7 @@ fn networks_compute_the_same() {
         eprintln!("skipped: this machine has no AVX2");
         return;
     }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x0e70_4b17_5eed_1234);
     let count = 150;
     let src: Vec<u8> = (0..1024).map(|i| ((i * 37 + 11) % 256) as u8).collect();
@@ -732,22 +728,64 @@ fn networks_compute_the_same() {
     fs::write(&original, module).unwrap();
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
-    for (passes, name) in [
-        ("shuffle-lib<late;lower-always>", "networks-always.ll"),
-        ("shuffle-lib<late>", "networks-measured.ll"),
-    ] {
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<late;lower-always>", "networks-always.ll"),
+            ("shuffle-lib<late>", "networks-measured.ll"),
+        ],
+        "network",
+        "network:",
+        None,
+        2,
+    );
+}
+
+/// One campaign under `lli`: `original` (whose run printed `want`, a line a function)
+/// after each of `passes` (a pipeline and its output file), line for line the same;
+/// the rewrites counted (remarks containing `remark`, less those containing `kept`),
+/// and under a forced pipeline (`lower-always`) at least one in `least` functions.
+#[allow(clippy::too_many_arguments)]
+fn under_lli(
+    dir: &std::path::Path,
+    original: &PathBuf,
+    want: &str,
+    passes: &[(&str, &str)],
+    what: &str,
+    remark: &str,
+    kept: Option<&str>,
+    least: usize,
+) {
+    let count = want.lines().count();
+    for &(passes, name) in passes {
         let after = dir.join(name);
-        opt(&original, passes, &after);
+        opt(original, passes, &after);
         let got = run(&after);
-        same_lines(&want, &got, |f| {
-            format!("{passes} changed network function {f}")
+        same_lines(want, &got, |f| {
+            format!("{passes} changed {what} function {f}")
         });
-        let rebuilt = remarks(&original, passes, "network:");
-        eprintln!("x86-differential: {count} networks, {passes}: {rebuilt} rebuilt, outputs equal");
+        let rewritten = remarks(original, passes, remark)
+            - kept.map_or(0, |kept| remarks(original, passes, kept));
+        eprintln!(
+            "x86-differential: {count} {what} functions, {passes}: {rewritten} rewritten, \
+             outputs equal"
+        );
         if passes.contains("always") {
-            assert!(rebuilt * 2 >= count, "only {rebuilt} of {count} rebuilt");
+            assert!(
+                rewritten * least >= count,
+                "only {rewritten} of {count} rewritten"
+            );
         }
     }
+}
+
+/// The campaigns' files: `target/x86-differential`.
+fn work_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
+    fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// How many remarks of `passes` on `file` contain `what`.
@@ -862,8 +900,7 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
 
 #[test]
 fn permuted_copies_compute_the_same() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x5e1f_c0b1_e5ee_d001);
     let count = 120;
     let src: String = (0..2048)
@@ -910,26 +947,19 @@ fn permuted_copies_compute_the_same() {
     copies_under_qemu(&dir, &module, count);
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
-    for (passes, name) in [
-        ("shuffle-lib<lower-always>", "copies-always.ll"),
-        ("shuffle-lib", "copies-measured.ll"),
-    ] {
-        let after = dir.join(name);
-        opt(&original, passes, &after);
-        let got = run(&after);
-        same_lines(&want, &got, |f| {
-            format!("{passes} changed copy function {f}")
-        });
-        let vectorized =
-            remarks(&original, passes, "slp:") - remarks(&original, passes, "slp: kept");
-        eprintln!("x86-differential: {count} copy functions, {passes}: {vectorized} vectorized, outputs equal");
-        if passes.contains("always") {
-            assert!(
-                vectorized * 4 >= count,
-                "only {vectorized} of {count} vectorized"
-            );
-        }
-    }
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<lower-always>", "copies-always.ll"),
+            ("shuffle-lib", "copies-measured.ll"),
+        ],
+        "copy",
+        "slp:",
+        Some("slp: kept"),
+        4,
+    );
 }
 
 /// The copy functions on AArch64 (neoverse-n1) and RISC-V V (sifive-x280) under qemu:
@@ -1130,8 +1160,7 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn gathered_loads_compute_the_same() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x6a7e_4ed1_0ad5_0001);
     let count = 120;
     let mut module = format!(
@@ -1165,25 +1194,19 @@ fn gathered_loads_compute_the_same() {
     under_qemu(&dir, &module, count, "gathers", "gather:");
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
-    for (passes, name) in [
-        ("shuffle-lib<late;lower-always>", "gathers-always.ll"),
-        ("shuffle-lib<late>", "gathers-measured.ll"),
-    ] {
-        let after = dir.join(name);
-        opt(&original, passes, &after);
-        let got = run(&after);
-        same_lines(&want, &got, |f| {
-            format!("{passes} changed gather function {f}")
-        });
-        let rewritten = remarks(&original, passes, "gather:");
-        eprintln!("x86-differential: {count} gather functions, {passes}: {rewritten} rewritten, outputs equal");
-        if passes.contains("always") {
-            assert!(
-                rewritten * 2 >= count,
-                "only {rewritten} of {count} rewritten"
-            );
-        }
-    }
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<late;lower-always>", "gathers-always.ll"),
+            ("shuffle-lib<late>", "gathers-measured.ll"),
+        ],
+        "gather",
+        "gather:",
+        None,
+        2,
+    );
 }
 
 /// A function `@w{k}()` of one wide register shuffle: two vectors of a random type
@@ -1265,8 +1288,7 @@ fn wide_selections_compute_the_same() {
         eprintln!("x86-differential: wide selections skipped: this CPU has no AVX2");
         return;
     }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x0123_4567_89ab_cdef);
     let count = 240;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 151 + 7) % 256) as u8).collect();
@@ -1438,8 +1460,7 @@ fn offered_table_loads_compute_the_same() {
         eprintln!("x86-differential: skipped, this machine has no AVX2");
         return;
     }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x0ffe_12ed_7ab1_e5ed);
     let count = 60;
     let (functions, trips): (Vec<String>, Vec<u64>) =
@@ -1717,8 +1738,7 @@ fn joined_groups_compute_the_same() {
 }
 
 fn joined_groups_round(seed: u64) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(seed);
     let count = 150;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 53 + 7) % 256) as u8).collect();
@@ -1825,8 +1845,7 @@ fn reductions_compute_the_same() {
 }
 
 fn reductions_round(seed: u64) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(seed);
     let count = 120;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 89 + 3) % 256) as u8).collect();
@@ -1852,28 +1871,19 @@ fn reductions_round(seed: u64) {
     fs::write(&original, &module).unwrap();
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
-    for (passes, name) in [
-        ("shuffle-lib<lower-always>", "reductions-always.ll"),
-        ("shuffle-lib", "reductions-measured.ll"),
-    ] {
-        let after = dir.join(name);
-        opt(&original, passes, &after);
-        let got = run(&after);
-        same_lines(&want, &got, |f| {
-            format!("{passes} changed reduction function {f}")
-        });
-        let vectorized = remarks(&original, passes, "slp: a reduction")
-            - remarks(&original, passes, "slp: kept a reduction");
-        eprintln!(
-            "x86-differential: {count} reduction functions, {passes}: {vectorized} vectorized, outputs equal"
-        );
-        if passes.contains("always") {
-            assert!(
-                vectorized * 3 >= count,
-                "only {vectorized} of {count} vectorized"
-            );
-        }
-    }
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<lower-always>", "reductions-always.ll"),
+            ("shuffle-lib", "reductions-measured.ll"),
+        ],
+        "reduction",
+        "slp: a reduction",
+        Some("slp: kept a reduction"),
+        3,
+    );
     under_qemu(&dir, &module, count, "reductions", "slp:");
 }
 
@@ -1926,8 +1936,7 @@ fn segment_loads_compute_the_same() {
 }
 
 fn segment_loads_round(seed: u64) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(seed);
     let count = 40;
     let src: Vec<u8> = (0..4096).map(|i| ((i * 151 + 29) % 256) as u8).collect();
@@ -2001,8 +2010,7 @@ fn float_reduction_function(k: usize, rng: &mut Rng) -> String {
 
 #[test]
 fn float_reductions_compute_the_same() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/x86-differential");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = work_dir();
     let mut rng = Rng(0x000f_10a7_4ed0_0001);
     let count = 100;
     // Floats and doubles of ±0.5, 1, 2, 4 at every position each type reads.
@@ -2035,27 +2043,18 @@ fn float_reductions_compute_the_same() {
     fs::write(&original, &module).unwrap();
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
-    for (passes, name) in [
-        ("shuffle-lib<lower-always>", "float-reductions-always.ll"),
-        ("shuffle-lib", "float-reductions-measured.ll"),
-    ] {
-        let after = dir.join(name);
-        opt(&original, passes, &after);
-        let got = run(&after);
-        same_lines(&want, &got, |f| {
-            format!("{passes} changed float reduction function {f}")
-        });
-        let vectorized = remarks(&original, passes, "slp: a reduction")
-            - remarks(&original, passes, "slp: kept a reduction");
-        eprintln!(
-            "x86-differential: {count} float reduction functions, {passes}: {vectorized} vectorized, outputs equal"
-        );
-        if passes.contains("always") {
-            assert!(
-                vectorized * 4 >= count,
-                "only {vectorized} of {count} vectorized"
-            );
-        }
-    }
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<lower-always>", "float-reductions-always.ll"),
+            ("shuffle-lib", "float-reductions-measured.ll"),
+        ],
+        "float reduction",
+        "slp: a reduction",
+        Some("slp: kept a reduction"),
+        4,
+    );
     under_qemu(&dir, &module, count, "float-reductions", "slp:");
 }
