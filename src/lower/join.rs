@@ -205,7 +205,7 @@ mod tests {
                     .collect();
                 // Every part has `lanes` or `2 * lanes` lanes: keep the operands' lanes
                 // equal by reading only parts of `lanes` lanes.
-                if lanes_of(&parts, a) != lanes || b.is_some_and(|b| lanes_of(&parts, b) != lanes) {
+                if lanes(&parts, a) != lanes || b.is_some_and(|b| lanes(&parts, b) != lanes) {
                     continue;
                 }
                 parts.push(Part::Shuffle { a, b, mask });
@@ -216,9 +216,5 @@ mod tests {
                 "{parts:?} {stored:?}"
             );
         }
-    }
-
-    fn lanes_of(parts: &[Part], part: usize) -> usize {
-        lanes(parts, part)
     }
 }
