@@ -176,6 +176,8 @@ mod tests {
     /// the parts compute, lane for lane, poison where they store poison.
     #[test]
     fn random_groups_compose_exactly() {
+        // (`lanes` is a local below.)
+        let width_of = lanes;
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = |n: usize| {
             seed ^= seed << 13;
@@ -205,7 +207,7 @@ mod tests {
                     .collect();
                 // Every part has `lanes` or `2 * lanes` lanes: keep the operands' lanes
                 // equal by reading only parts of `lanes` lanes.
-                if lanes(&parts, a) != lanes || b.is_some_and(|b| lanes(&parts, b) != lanes) {
+                if width_of(&parts, a) != lanes || b.is_some_and(|b| width_of(&parts, b) != lanes) {
                     continue;
                 }
                 parts.push(Part::Shuffle { a, b, mask });
