@@ -47,6 +47,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -834,11 +835,26 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
                          ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
   SmallString<4096> Asm;
   raw_svector_ostream OS(Asm);
+  auto Start = std::chrono::steady_clock::now();
   legacy::PassManager PM;
   if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
     return false;
+  auto Built = std::chrono::steady_clock::now();
   PM.run(Probe);
   StringRef Text = Asm.str();
+  // Debugging: SHUF_TIME_PROBES=1 prints each compilation's time (setting up the
+  // pipeline, running it) and the types of what it measured.
+  if (getenv("SHUF_TIME_PROBES")) {
+    auto Us = [](auto A, auto B) {
+      return (long)std::chrono::duration_cast<std::chrono::microseconds>(B - A).count();
+    };
+    errs() << "shuf-probe: " << Names.size() << " functions, setup " << Us(Start, Built)
+           << " us, run " << Us(Built, std::chrono::steady_clock::now()) << " us:";
+    for (Function &F : Probe)
+      if (!F.isDeclaration())
+        errs() << " " << *F.getFunctionType();
+    errs() << "\n";
+  }
   // Debugging: SHUF_DUMP_PROBES=1 prints what was measured (and sliceBetween, what
   // could not be).
   if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && *Dump == '1')
@@ -908,56 +924,66 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
   return 1;
 }
 
-// The instructions the backend emits for some simple stores (of one basic block) and
-// what they store, back to `Inputs`, compiled together as one function.
-int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs, size_t NumStores,
-                        const LLVMValueRef *InputRefs, size_t NumInputs,
-                        int CountConstantLoads, int64_t *Count) {
+// The instructions the backend emits for groups of simple stores (each of one basic
+// block) and what they store, back to their inputs: each group one function, all in one
+// compilation. A count of -1 for a group that cannot be measured.
+int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
+                        const size_t *StoreStarts, const LLVMValueRef *InputRefs,
+                        const size_t *InputStarts, size_t NumGroups, int CountConstantLoads,
+                        int64_t *Counts) {
   Module &Host = *T->F.getParent();
-  SmallVector<Value *, 8> Inputs;
-  for (size_t I = 0; I < NumInputs; ++I)
-    Inputs.push_back(unwrap(InputRefs[I]));
-  SmallVector<Instruction *, 8> Stores;
-  for (size_t I = 0; I < NumStores; ++I) {
-    auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I]));
-    if (!Store)
-      return 0;
-    Stores.push_back(Store);
-  }
-  SmallVector<Instruction *, 16> Slice;
-  if (!sliceBetween(Inputs, Stores, Slice))
-    return 0;
   const Triple &TT = Host.getTargetTriple();
   TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
   if (!TM)
     return 0;
   LLVMContext &Ctx = Host.getContext();
-  SmallVector<Type *, 8> InputTypes;
-  for (Value *V : Inputs)
-    InputTypes.push_back(V->getType());
   Module Probe("shuf-probe", Ctx);
   Probe.setTargetTriple(TM->getTargetTriple());
   Probe.setDataLayout(TM->createDataLayout());
-  std::string Name = "shuf_probe_stores";
-  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), InputTypes, false),
-                                 GlobalValue::ExternalLinkage, Name, Probe);
-  if (!T->CPU.empty())
-    F->addFnAttr("target-cpu", T->CPU);
-  if (!T->Features.empty())
-    F->addFnAttr("target-features", T->Features);
-  copyCodegenAttributes(T->F, *F);
-  F->addFnAttr(Attribute::NoUnwind);
-  SmallVector<Argument *, 8> Args;
-  for (Argument &A : F->args())
-    Args.push_back(&A);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
-  ValueToValueMapTy Map;
-  copySlice(Probe, B, Inputs, Args, Slice, Map);
-  B.CreateRetVoid();
-  SmallVector<int64_t, 1> Emitted;
-  if (!emittedInstructions(*TM, Probe, {CountConstantLoads != 0}, {Name}, Emitted))
+  SmallVector<std::string, 2> Names;
+  SmallVector<size_t, 2> Measured;
+  for (size_t G = 0; G < NumGroups; ++G) {
+    Counts[G] = -1;
+    SmallVector<Value *, 8> Inputs;
+    for (size_t I = InputStarts[G]; I < InputStarts[G + 1]; ++I)
+      Inputs.push_back(unwrap(InputRefs[I]));
+    SmallVector<Instruction *, 8> Stores;
+    for (size_t I = StoreStarts[G]; I < StoreStarts[G + 1]; ++I)
+      if (auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I])))
+        Stores.push_back(Store);
+    SmallVector<Instruction *, 16> Slice;
+    if (Stores.size() != StoreStarts[G + 1] - StoreStarts[G] ||
+        !sliceBetween(Inputs, Stores, Slice))
+      continue;
+    SmallVector<Type *, 8> InputTypes;
+    for (Value *V : Inputs)
+      InputTypes.push_back(V->getType());
+    Names.push_back("shuf_probe_stores_" + std::to_string(G));
+    Measured.push_back(G);
+    Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), InputTypes, false),
+                                   GlobalValue::ExternalLinkage, Names.back(), Probe);
+    if (!T->CPU.empty())
+      F->addFnAttr("target-cpu", T->CPU);
+    if (!T->Features.empty())
+      F->addFnAttr("target-features", T->Features);
+    copyCodegenAttributes(T->F, *F);
+    F->addFnAttr(Attribute::NoUnwind);
+    SmallVector<Argument *, 8> Args;
+    for (Argument &A : F->args())
+      Args.push_back(&A);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+    ValueToValueMapTy Map;
+    copySlice(Probe, B, Inputs, Args, Slice, Map);
+    B.CreateRetVoid();
+  }
+  if (Names.empty())
+    return 1;
+  SmallVector<bool, 2> CountConstants(Names.size(), CountConstantLoads != 0);
+  SmallVector<int64_t, 2> Emitted;
+  if (!emittedInstructions(*TM, Probe, CountConstants, Names, Emitted))
     return 0;
-  *Count = Emitted[0];
+  for (size_t I = 0; I < Measured.size(); ++I)
+    Counts[Measured[I]] = Emitted[I];
   return 1;
 }
 

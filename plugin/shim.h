@@ -173,13 +173,16 @@ int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t 
                        const LLVMValueRef *inputs, const size_t *input_starts,
                        const int *count_constant_loads, int64_t *counts);
 
-/* Like shuf_emitted_batch for simple stores of one basic block and what they
- * store, back to `inputs`: all of them in one function (so the backend may merge the
- * stores, as it would in place). Returns 0 when they cannot be measured, else 1 and the
- * count in *count. */
-int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores, size_t num_stores,
-                        const LLVMValueRef *inputs, size_t num_inputs,
-                        int count_constant_loads, int64_t *count);
+/* Like shuf_emitted_batch for groups of simple stores, each of one basic block, and what
+ * they store, back to their inputs: group g is stores[store_starts[g]..store_starts[g+1]]
+ * with inputs[input_starts[g]..input_starts[g+1]], all of a group's stores in one
+ * function (so the backend may merge them, as it would in place), all groups in one
+ * compilation. Returns 0 when nothing could be compiled, else 1 and the counts in
+ * counts[0..num_groups] (-1 for a group that cannot be measured). */
+int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
+                        const size_t *store_starts, const LLVMValueRef *inputs,
+                        const size_t *input_starts, size_t num_groups,
+                        int count_constant_loads, int64_t *counts);
 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);

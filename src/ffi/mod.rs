@@ -112,11 +112,12 @@ extern "C" {
     fn shuf_emitted_stores(
         t: *const ShufTarget,
         stores: *const LLVMValueRef,
-        num_stores: usize,
+        store_starts: *const usize,
         inputs: *const LLVMValueRef,
-        num_inputs: usize,
+        input_starts: *const usize,
+        num_groups: usize,
         count_constant_loads: c_int,
-        count: *mut i64,
+        counts: *mut i64,
     ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
     fn shuf_option_only() -> *const c_char;
@@ -455,23 +456,66 @@ impl<'a> Target<'a> {
         inputs: &[V],
         count_constant_loads: bool,
     ) -> Option<i64> {
-        let stores: Vec<LLVMValueRef> = stores.iter().map(|&v| v.into()).collect();
-        let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
-        let mut count = 0;
-        let _timer = Measuring::start(1);
-        // SAFETY: valid context; `stores` and `inputs` are live values of its function.
+        self.emitted_for_store_groups(&[(stores, inputs)], count_constant_loads)[0]
+    }
+
+    /// [`Target::emitted_for_stores`] of the stores as they are and of those that would
+    /// replace them, from the same inputs, in one compilation (its setup costs about as
+    /// much as a small function).
+    pub fn emitted_for_stores_both<S: Into<LLVMValueRef> + Copy, V: Into<LLVMValueRef> + Copy>(
+        &self,
+        stock: &[S],
+        replacing: &[S],
+        inputs: &[V],
+        count_constant_loads: bool,
+    ) -> Option<(i64, i64)> {
+        let counts = self.emitted_for_store_groups(
+            &[(stock, inputs), (replacing, inputs)],
+            count_constant_loads,
+        );
+        Some((counts[0]?, counts[1]?))
+    }
+
+    /// [`Target::emitted_for_stores`] for several groups of stores, each with its
+    /// inputs and compiled as its own function, all in one compilation: a count for
+    /// each, `None` where it cannot be measured.
+    pub fn emitted_for_store_groups<S: Into<LLVMValueRef> + Copy, V: Into<LLVMValueRef> + Copy>(
+        &self,
+        groups: &[(&[S], &[V])],
+        count_constant_loads: bool,
+    ) -> Vec<Option<i64>> {
+        let mut stores: Vec<LLVMValueRef> = Vec::new();
+        let mut inputs: Vec<LLVMValueRef> = Vec::new();
+        let (mut store_starts, mut input_starts) = (vec![0usize], vec![0usize]);
+        for (s, i) in groups {
+            stores.extend(s.iter().map(|&v| v.into()));
+            inputs.extend(i.iter().map(|&v| v.into()));
+            store_starts.push(stores.len());
+            input_starts.push(inputs.len());
+        }
+        let mut counts = vec![-1i64; groups.len()];
+        if groups.is_empty() {
+            return Vec::new();
+        }
+        let _timer = Measuring::start(groups.len());
+        // SAFETY: valid context; stores and inputs are live values of its function; the
+        // start arrays have one more entry than there are groups, `counts` one per group.
         let ok = unsafe {
             shuf_emitted_stores(
                 self.0,
                 stores.as_ptr(),
-                stores.len(),
+                store_starts.as_ptr(),
                 inputs.as_ptr(),
-                inputs.len(),
+                input_starts.as_ptr(),
+                groups.len(),
                 count_constant_loads as c_int,
-                &mut count,
+                counts.as_mut_ptr(),
             )
         };
-        (ok != 0).then_some(count)
+        counts
+            .into_iter()
+            .map(|c| (ok != 0 && c >= 0).then_some(c))
+            .collect()
     }
 
     pub fn vector_register_bits(&self) -> u32 {

@@ -114,8 +114,6 @@ fn measure(group: &Group, built: &ir::join::Built, target: &Target) -> Pair {
         inputs.len()
     );
     MEASURED.get_or_make(key, || {
-        let stock = target.emitted_for_stores(&group.stores, &inputs, !in_loop)?;
-        let joined = target.emitted_for_stores(&[built.store], &inputs, !in_loop)?;
-        Some((stock, joined))
+        target.emitted_for_stores_both(&group.stores, &[built.store], &inputs, !in_loop)
     })
 }

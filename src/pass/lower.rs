@@ -274,11 +274,10 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
                 inputs.push(address);
                 let built = ir::lower::build_recipe(site.inst, &choice.recipe)?;
                 let copy = ir::network::store_copy(store, built.result);
-                let stock = target.emitted_for_stores(&[store], &inputs, !in_loop);
-                let emitted = target.emitted_for_stores(&[copy], &inputs, !in_loop);
+                let both = target.emitted_for_stores_both(&[store], &[copy], &inputs, !in_loop);
                 ir::network::erase(copy);
                 ir::lower::discard(built);
-                Some((stock?, emitted?))
+                both
             });
             // Not measurable with the store: alone, as the others.
             pair.is_some().then_some(pair)

@@ -277,8 +277,10 @@ fn predicted_alone(plan: &Plan, in_loop: bool) -> u32 {
     predicted(plan, 1, in_loop) - 1
 }
 
-/// Measures the stores as they are and, where the descriptions promise fewer, `plan`
-/// in their place: both counts if the plan compiles to strictly fewer instructions.
+/// Measures the stores as they are and `plan` in their place, in one compilation (its
+/// setup costs as much as the small functions measured): both counts if the
+/// descriptions promise fewer instructions than the stores compile to and the plan
+/// compiles to strictly fewer.
 fn decide(
     run: &NarrowingRun,
     chunk: &[NarrowingStore],
@@ -288,12 +290,10 @@ fn decide(
     in_loop: bool,
 ) -> Decision {
     let stores: Vec<ir::Inst> = chunk.iter().map(|s| s.store).collect();
-    let stock = target.emitted_for_stores(&stores, inputs, !in_loop)?;
-    if i64::from(predicted(plan, outputs(run, chunk.len(), plan), in_loop)) >= stock {
-        return None;
-    }
     let built = ir::narrow::build_narrowing(run, chunk, plan)?;
-    let emitted = target.emitted_for_stores(&built.stores, inputs, !in_loop);
+    let both = target.emitted_for_stores_both(&stores, &built.stores, inputs, !in_loop);
     ir::narrow::discard(built);
-    emitted.filter(|&e| e < stock).map(|e| (stock, e))
+    let (stock, emitted) = both?;
+    let promised = i64::from(predicted(plan, outputs(run, chunk.len(), plan), in_loop));
+    (promised < stock && emitted < stock).then_some((stock, emitted))
 }
