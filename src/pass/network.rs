@@ -131,8 +131,15 @@ pub fn rebuild_networks(
         .iter()
         .map(|p| MEASURED.get(&format!("{}|tti", p.3)).is_some())
         .collect();
+    // Which were kept on TTI's price alone: see `clear_losses`.
+    let by_loss: Vec<bool> = plans
+        .iter()
+        .map(|p| MEASURED.get(&format!("{}|loss", p.3)).is_some())
+        .collect();
     let mut replaced = Vec::new();
-    for (((wide, net, cost, ..), measured), by_tti) in plans.into_iter().zip(measured).zip(by_tti) {
+    for ((((wide, net, cost, ..), measured), by_tti), by_loss) in
+        plans.into_iter().zip(measured).zip(by_tti).zip(by_loss)
+    {
         let priced = if by_tti { "TTI" } else { "llc" };
         let Some((stock, emitted)) = measured else {
             continue;
@@ -142,7 +149,16 @@ pub fn rebuild_networks(
             k => format!("{k} {} shuffles", wide.anchor().ty()),
         };
         if !always && emitted >= stock {
-            if remarks {
+            if remarks && by_loss {
+                let message = format!(
+                    "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
+                     {cost}), no cheaper than TTI's price of the original, {stock} (not \
+                     compiled)",
+                    net.stages.len(),
+                    net.lanes,
+                );
+                target.remark(RemarkKind::Missed, c"Network", wide.anchor(), &message);
+            } else if remarks {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
                      {cost}) compile to {emitted} instructions, the original to {stock} \
@@ -186,14 +202,17 @@ fn shuffle_key(context: &str, wide: &WideShuffle, lanes: usize, in_loop: bool) -
 
 /// The cheapest network of each of `wides` at each of its `widths`. A register shuffle
 /// one described instruction does costs what the description says ([`describer`]);
-/// each other is first estimated at two instructions (one where the target has no
-/// descriptions; none is free: none is the identity). Where no network exists even so
-/// (a shuffle that is no transpose of registers, as most wide shuffles are), nothing is
-/// compiled; where the network found uses described or measured shuffles only, it is
-/// the cheapest (every other costs at least its estimate). Otherwise every register
-/// shuffle the search may use and no instruction describes is measured (those of all
+/// each other is estimated at two instructions (one where the target has no
+/// descriptions; none is free: none is the identity) until measured. Where no network
+/// exists even so (a shuffle that is no transpose of registers, as most wide shuffles
+/// are), nothing is compiled; where the network found uses described or measured
+/// shuffles only, it is the cheapest (every other costs at least its estimate).
+/// Otherwise the estimated shuffles of the networks found are measured (those of all
 /// the shuffles in one compilation: its setup costs about as much as several small
-/// shuffles) and the search runs again on the prices.
+/// shuffles) and the search runs again, for [`LAZY_ROUNDS`] rounds; then every register
+/// shuffle the search may use is measured. (Measuring all of them at once, as before,
+/// compiled 20-60 register shuffles for each wide shuffle of real code, 70% of the
+/// networks' time: `docs/lowering.md`, Compile time.)
 fn plan_all(
     target: &Target,
     context: &str,
@@ -207,7 +226,9 @@ fn plan_all(
     let described_target = has.is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
     let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
-    for priced in [false, true] {
+    for round in 0..=LAZY_ROUNDS + 1 {
+        // After the lazy rounds every register shuffle a search may use is priced.
+        let priced = round == LAZY_ROUNDS + 1;
         // Per (shuffle, width) still open: the register shuffles to measure.
         let mut wanted: Vec<Wanted> = Vec::new();
         for (i, wide) in wides.iter().enumerate() {
@@ -244,30 +265,37 @@ fn plan_all(
                     .flatten()
                     .min()
                     .map_or(1, |c| c.clamp(0, 1) as u32);
-                let mut unmeasured = false;
                 let planned = network::plan(&wide.mask, lanes, floor, &mut |mask, two| {
                     match price(&(mask.to_vec(), two)) {
                         Some(cost) => u32::try_from(cost?).ok(),
                         // Testing without a backend: every shuffle one instruction.
                         None if always => Some(1),
                         // What no one described instruction does takes two at least.
-                        None => {
-                            unmeasured = true;
-                            Some(if described_target { 2 } else { 1 })
-                        }
+                        None => Some(if described_target { 2 } else { 1 }),
                     }
                 });
-                let uses_unmeasured = !always
-                    && planned.as_ref().is_some_and(|(net, _)| {
-                        net.stages
-                            .iter()
-                            .flatten()
-                            .any(|s| price(&(s.mask.clone(), s.second.is_some())).is_none())
-                    });
-                if !uses_unmeasured || priced || !unmeasured {
-                    let planned = if uses_unmeasured { None } else { planned };
+                // The register shuffles of the plan that are only estimated.
+                let estimated: Vec<(Vec<i32>, bool)> = match &planned {
+                    Some((net, _)) if !always => net
+                        .stages
+                        .iter()
+                        .flatten()
+                        .map(|s| (s.mask.clone(), s.second.is_some()))
+                        .filter(|m| price(m).is_none())
+                        .fold(Vec::new(), |mut seen, m| {
+                            if !seen.contains(&m) {
+                                seen.push(m);
+                            }
+                            seen
+                        }),
+                    _ => Vec::new(),
+                };
+                if estimated.is_empty() || priced {
+                    let planned = if estimated.is_empty() { planned } else { None };
                     PLANNED.insert(key, Planned(planned.clone()));
                     out[i][j] = Some(planned);
+                } else if round < LAZY_ROUNDS {
+                    wanted.push((i, lanes, estimated));
                 } else {
                     let masks = usable.into_iter().filter(|m| price(m).is_none()).collect();
                     wanted.push((i, lanes, masks));
@@ -330,6 +358,10 @@ fn feature_test(desc: &TargetDesc) -> Option<impl Fn(&str) -> bool + '_> {
     })
 }
 
+/// Rounds of [`plan_all`] that measure only the estimated register shuffles of the
+/// networks found; after them, every one a search may use.
+const LAZY_ROUNDS: usize = 8;
+
 /// A network and its predicted instructions, if one is found.
 type Plan = Option<(Network, u32)>;
 
@@ -382,6 +414,47 @@ fn price_register_shuffles(
     }
 }
 
+/// Where TTI prices the original at no more than the network's prediction, neither is
+/// compiled and the shuffle is kept: `(TTI, prediction)` under the key's `|loss`. Over
+/// the realworld clients' 96 measured networks (x86-64-v3), 39 were such, each kept
+/// after measuring (the original compiled to as many instructions as the network or
+/// fewer); measuring them was a third of the networks' compile time. Not where the
+/// backend may fold the shuffle into memory instructions (see [`clear_wins`]): there the
+/// network's last stage may fold too.
+fn clear_losses(
+    target: &Target,
+    plans: &[(WideShuffle, Network, u32, String, bool)],
+    out: &mut [Option<Pair>],
+) {
+    for (i, (wide, _, predicted, key, _)) in plans.iter().enumerate() {
+        if out[i].is_some() || folds_into_memory(wide) {
+            continue;
+        }
+        let key = format!("{key}|loss");
+        if let Some(pair) = MEASURED.get(&key) {
+            out[i] = Some(pair);
+            continue;
+        }
+        let Some(tti) = ir::network::tti_cost(wide, target) else {
+            continue;
+        };
+        if tti <= i64::from(*predicted) {
+            let pair = Some((tti, i64::from(*predicted)));
+            MEASURED.insert(key, pair);
+            out[i] = Some(pair);
+        }
+    }
+}
+
+/// Whether the backend may fold `wide` into memory instructions TTI's shuffle price
+/// does not see: an interleave into a store (`st2`..`st4`), a group of extracts of a
+/// load (`ld2`..`ld4`).
+fn folds_into_memory(wide: &WideShuffle) -> bool {
+    let stored_interleave = ir::network::only_store(wide).is_some() && is_interleave(&wide.mask);
+    let loaded_group = wide.roots.len() > 1 && ir::network::reads_a_load(wide);
+    stored_interleave || loaded_group
+}
+
 /// Each plan's network against its shuffle, in instructions: with the store where the
 /// shuffle's only user is one (the backend may fold an interleave into the store:
 /// AArch64 `st2`..`st4`), else the two alone, a function's in one compilation.
@@ -395,6 +468,7 @@ fn measure(
     }
     let mut out: Vec<Option<Pair>> = vec![None; plans.len()];
     clear_wins(target, plans, &mut out);
+    clear_losses(target, plans, &mut out);
     for (i, (wide, net, _, key, in_loop)) in plans.iter().enumerate() {
         if out[i].is_some() {
             continue;
@@ -408,11 +482,10 @@ fn measure(
             let copy = ir::network::store_copy(store, built.sequence.result);
             let mut inputs = ir::network::measured_inputs(wide);
             inputs.push(address);
-            let stock = target.emitted_for_stores(&[store], &inputs, !in_loop);
-            let emitted = target.emitted_for_stores(&[copy], &inputs, !in_loop);
+            let both = target.emitted_for_stores_both(&[store], &[copy], &inputs, !in_loop);
             ir::network::erase(copy);
             ir::lower::discard(built.sequence);
-            Some((stock?, emitted?))
+            both
         });
         out[i] = Some(pair);
     }
@@ -469,13 +542,8 @@ fn clear_wins(
             out[i] = Some(pair);
             continue;
         }
-        // What the backend may fold into memory instructions TTI's shuffle price does
-        // not see: an interleave into a store (`st2`..`st4`), a group of extracts of a
-        // load (`ld2`..`ld4`). Those are compiled.
-        let stored_interleave =
-            ir::network::only_store(wide).is_some() && is_interleave(&wide.mask);
-        let loaded_group = wide.roots.len() > 1 && ir::network::reads_a_load(wide);
-        if stored_interleave || loaded_group {
+        // What the backend may fold into memory instructions is compiled.
+        if folds_into_memory(wide) {
             continue;
         }
         let Some(tti) = ir::network::tti_cost(wide, target) else {

@@ -13,6 +13,7 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<early>' -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -shuffle-lib-only=clear_loss -stats -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOSS
 
 ; CHECK-LABEL: @transpose(
 ; CHECK:         shufflevector <64 x float> %m, <64 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
@@ -83,6 +84,21 @@ define void @rotate(ptr %p, ptr %q) {
   %v = load <32 x float>, ptr %p
   %y = shufflevector <32 x float> %v, <32 x float> poison, <32 x i32> <i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 16, i32 17, i32 18, i32 19, i32 20, i32 21, i32 22, i32 23, i32 24, i32 25, i32 26, i32 27, i32 28, i32 29, i32 30, i32 31, i32 0>
   store <32 x float> %y, ptr %q
+  ret void
+}
+
+; Where TTI prices the original at no more than the network's prediction (TTI 2: a
+; `vpermq` a register; the network four 2-lane shuffles), neither is compiled and the
+; shuffle stays.
+; CHECK-LABEL: @clear_loss(
+; CHECK:         %s = shufflevector <8 x i64> %a, <8 x i64> poison, <8 x i32> <i32 0, i32 2, i32 1, i32 3, i32 4, i32 6, i32 5, i32 7>
+; LOSS: remark: {{.*}}network: kept the <8 x i64> shuffle: 1 stages of 2-lane shuffles (predicted 4), no cheaper than TTI's price of the original, 2 (not compiled)
+; LOSS-NOT: Compilations to measure
+; LOSS: Number of shufflevectors examined
+; LOSS-NOT: Compilations to measure
+define void @clear_loss(<8 x i64> %a, ptr %p) {
+  %s = shufflevector <8 x i64> %a, <8 x i64> poison, <8 x i32> <i32 0, i32 2, i32 1, i32 3, i32 4, i32 6, i32 5, i32 7>
+  store <8 x i64> %s, ptr %p
   ret void
 }
 
