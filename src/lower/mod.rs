@@ -28,6 +28,7 @@ pub mod chain;
 pub mod compute;
 pub mod emitted;
 pub mod eval;
+pub mod fast_hash;
 pub mod join;
 pub mod lookup;
 pub mod narrow;

@@ -30,7 +30,6 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 /// One register of a stage: `shufflevector first, second, mask` over the previous
@@ -304,7 +303,7 @@ fn all_register_masks(n: usize, lanes: usize) -> Vec<(Vec<i32>, bool)> {
 }
 
 /// A layout or stage shape (at most [`MAX_INDEX_BITS`] entries below 8) as one number:
-/// the search's keys, hashed by [`Fast`].
+/// the search's keys.
 fn pack(v: &[usize]) -> u32 {
     // Three bits an entry: indices below 8, at most 8 entries (24 bits).
     const _: () = assert!(MAX_INDEX_BITS <= 8);
@@ -312,29 +311,7 @@ fn pack(v: &[usize]) -> u32 {
 }
 
 /// A map keyed by [`pack`]ed layouts.
-type FastMap<V> = HashMap<u32, V, BuildHasherDefault<Fast>>;
-
-/// A multiplicative hash for the search's small integer keys (the default SipHash was
-/// a third of a plan's time).
-#[derive(Default)]
-struct Fast(u64);
-
-impl Hasher for Fast {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+type FastMap<V> = super::fast_hash::FastMap<u32, V>;
 
 /// The layouts one stage reaches from `at`: one register bit into the lanes in place of
 /// one lane bit (which takes its register position), lane bits in any order (or the

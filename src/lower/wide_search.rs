@@ -22,6 +22,7 @@
 //! Longer chains are not searched; where `llc` emits fewer instructions than this
 //! bound, the sweep says so.
 
+use super::fast_hash::FastMap;
 use crate::target::insn::Src;
 use crate::target::wide::{self, form_cost, Context, Demand, Geometry, Produce, WideInsn};
 
@@ -205,7 +206,8 @@ struct First {
     bytes: Vec<Code>,
     /// Its instruction, and the zero register if it reads one.
     cost: u32,
-    step: Step,
+    /// Its instruction (an index into the moves) and operands.
+    by: (u32, Operand, Operand),
     /// The codes it holds (bit `c`), to rule it out for a table quickly.
     present: [u64; 3],
 }
@@ -241,7 +243,7 @@ impl WideSearcher {
         let bytes = (cx.register_bits / 8) as usize;
         let zero = (2 * bytes) as Code;
         let mut moves: Vec<Move> = Vec::new();
-        let mut seen: std::collections::HashMap<Vec<Code>, usize> = Default::default();
+        let mut seen: FastMap<Vec<Code>, usize> = FastMap::default();
         let mut table_list = Vec::new();
         for (g, insns) in wide::offered(cx) {
             let eb = (g.element_bits / 8) as usize;
@@ -308,6 +310,21 @@ impl WideSearcher {
         searcher
     }
 
+    /// The step that makes a first-level value.
+    fn first_step(&self, f: &First) -> Step {
+        let (k, x, y) = f.by;
+        let m = &self.moves[k as usize];
+        Step {
+            insn: m.insn,
+            geometry: m.geometry,
+            imm: m.imm,
+            lanes: m.lanes.iter().map(|&s| Some(s)).collect(),
+            x,
+            y,
+            cost: m.cost,
+        }
+    }
+
     /// The `or` join as a move (its map unused).
     fn or_move(&self) -> Move {
         Move {
@@ -354,11 +371,16 @@ impl WideSearcher {
     /// Every value one fixed form makes of `A`, `B` and zero, the cheapest way, and the
     /// index by byte.
     fn build_first_level(&mut self) {
-        use std::collections::HashMap;
         use Operand::{Zero, A, B};
-        let mut seen: HashMap<Vec<Code>, usize> = HashMap::new();
+        let mut seen: FastMap<Vec<Code>, usize> = FastMap::default();
         let mut first: Vec<First> = Vec::new();
-        for m in &self.moves {
+        let sources = [A, B, Zero].map(|o| self.operand_bytes(o));
+        let source = |o: Operand| match o {
+            A => &sources[0],
+            B => &sources[1],
+            _ => &sources[2],
+        };
+        for (k, m) in self.moves.iter().enumerate() {
             let pairs: &[(Operand, Operand)] = if m.insn.operands == 1 {
                 &[(A, A), (B, B)]
             } else {
@@ -374,7 +396,7 @@ impl WideSearcher {
                 ]
             };
             for &(x, y) in pairs {
-                let bytes = self.apply(&m.map, &self.operand_bytes(x), &self.operand_bytes(y));
+                let bytes = self.apply(&m.map, source(x), source(y));
                 let cost = m.cost + u32::from(x == Zero || y == Zero);
                 if seen.get(&bytes).is_some_and(|&i| first[i].cost <= cost) {
                     continue;
@@ -383,26 +405,17 @@ impl WideSearcher {
                 for &c in &bytes {
                     present[c as usize / 64] |= 1 << (c % 64);
                 }
-                let step = Step {
-                    insn: m.insn,
-                    geometry: m.geometry,
-                    imm: m.imm,
-                    lanes: m.lanes.iter().map(|&s| Some(s)).collect(),
-                    x,
-                    y,
-                    cost: m.cost,
-                };
                 let value = First {
-                    bytes: bytes.clone(),
+                    bytes: Vec::new(),
                     cost,
-                    step,
+                    by: (k as u32, x, y),
                     present,
                 };
                 match seen.get(&bytes) {
-                    Some(&i) => first[i] = value,
+                    Some(&i) => first[i] = First { bytes, ..value },
                     None => {
-                        seen.insert(bytes, first.len());
-                        first.push(value);
+                        seen.insert(bytes.clone(), first.len());
+                        first.push(First { bytes, ..value });
                     }
                 }
             }
@@ -665,7 +678,7 @@ impl WideSearcher {
                         step.y = o;
                     }
                     let seq = WideSequence::new(
-                        vec![f.step.clone(), step],
+                        vec![self.first_step(f), step],
                         Operand::Step(1),
                         self.in_loop,
                     );
@@ -718,7 +731,7 @@ impl WideSearcher {
                 if let Some(&(_, at)) = firsts.iter().find(|(f, _)| f == i) {
                     return Operand::Step(at);
                 }
-                steps.push(self.first[*i].step.clone());
+                steps.push(self.first_step(&self.first[*i]));
                 firsts.push((*i, steps.len() - 1));
                 Operand::Step(steps.len() - 1)
             }
