@@ -1791,35 +1791,7 @@ fn reduction_function(k: usize, rng: &mut Rng) -> String {
     }
     let between = rng.chance(20).then(|| rng.below(n as u64) as usize);
     let read_inner = rng.chance(10).then(|| 1 + rng.below(n as u64 - 2) as usize);
-    let mut body = String::new();
-    for j in 0..n {
-        body += &format!(
-            "  %a{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %x{j} = load {ty}, ptr %a{j}, align 1\n",
-            p[j] as i64 * size
-        );
-        if between == Some(j) {
-            let at = match rng.chance(50) {
-                true => rng.below((n as i64 * size) as u64),
-                false => 3000 + rng.below(64),
-            };
-            body += &format!(
-                "  %e = getelementptr inbounds i8, ptr %s, i64 {at}\n  store i8 7, ptr %e, align 1\n"
-            );
-        }
-        if op.is_empty() {
-            body += &format!("  %v{j} = or {ty} %x{j}, 0\n");
-            continue;
-        }
-        body += &format!(
-            "  %b{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %y{j} = load {ty}, ptr %b{j}, align 1\n",
-            second + q[j] as i64 * size
-        );
-        let (l, r) = match op != "sub" && rng.chance(30) {
-            true => ("%y", "%x"),
-            false => ("%x", "%y"),
-        };
-        body += &format!("  %v{j} = {op} {ty} {l}{j}, {r}{j}\n");
-    }
+    let mut body = lanes_body(n, ty, size, op, second, &p, &q, between, rng);
     // Plain loads as lanes: `or %x, 0` keeps the names uniform; InstCombine would fold
     // it, the pass reads it as an operation with a constant.
     let mut acc = "%v0".to_string();
@@ -1885,6 +1857,167 @@ fn reductions_round(seed: u64) {
         3,
     );
     under_qemu(&dir, &module, count, "reductions", "slp:");
+}
+
+/// Lanes `%v0..%v{n}` of `ty` for the SLP campaigns: `%v{j}` is `op` of the element
+/// `p[j]` of `%s` and the element `q[j]` from `second` bytes on (or `or` of the first
+/// with 0 where `op` is empty), operands sometimes swapped; with `between`, a byte store
+/// into the loaded range (or far beyond it) after that lane's first load.
+#[allow(clippy::too_many_arguments)]
+fn lanes_body(
+    n: usize,
+    ty: &str,
+    size: i64,
+    op: &str,
+    second: i64,
+    p: &[usize],
+    q: &[usize],
+    between: Option<usize>,
+    rng: &mut Rng,
+) -> String {
+    let mut body = String::new();
+    for j in 0..n {
+        body += &format!(
+            "  %a{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %x{j} = load {ty}, ptr %a{j}, align 1\n",
+            p[j] as i64 * size
+        );
+        if between == Some(j) {
+            let at = match rng.chance(50) {
+                true => rng.below((n as i64 * size) as u64),
+                false => 3000 + rng.below(64),
+            };
+            body += &format!(
+                "  %e = getelementptr inbounds i8, ptr %s, i64 {at}\n  store i8 7, ptr %e, align 1\n"
+            );
+        }
+        if op.is_empty() {
+            body += &format!("  %v{j} = or {ty} %x{j}, 0\n");
+            continue;
+        }
+        body += &format!(
+            "  %b{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %y{j} = load {ty}, ptr %b{j}, align 1\n",
+            second + q[j] as i64 * size
+        );
+        let (l, r) = match op != "sub" && rng.chance(30) {
+            true => ("%y", "%x"),
+            false => ("%x", "%y"),
+        };
+        body += &format!("  %v{j} = {op} {ty} {l}{j}, {r}{j}\n");
+    }
+    body
+}
+
+/// A function `@w{k}(ptr %d, ptr %s)`: lanes as [`lanes_body`] inserted into a vector
+/// in a random order (a build vector) that is stored to `%d`; sometimes a lane's
+/// scalar also stored elsewhere (read twice), a lane set twice (an earlier insertion
+/// overwritten), a lane left unset, or a store between the loads.
+fn build_vector_function(k: usize, rng: &mut Rng) -> String {
+    const TYPES: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
+    let (ty, size) = TYPES[rng.below(4) as usize];
+    let n = [4usize, 8, 16, 32][rng.below(4) as usize];
+    let op = ["add", "sub", "mul", "xor", ""][rng.below(5) as usize];
+    let second = if rng.chance(50) {
+        n as i64 * size
+    } else {
+        1024
+    };
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut q: Vec<usize> = (0..n).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i as u64 + 1) as usize);
+        q.swap(i, rng.below(i as u64 + 1) as usize);
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let between = rng.chance(20).then(|| rng.below(n as u64) as usize);
+    let read_twice = rng.chance(10).then(|| rng.below(n as u64) as usize);
+    let set_twice = rng.chance(10);
+    let unset = rng.chance(5);
+    let mut body = lanes_body(n, ty, size, op, second, &p, &q, between, rng);
+    // A lane never set would store poison (an undefined output): the chain starts
+    // from zeros where one is.
+    let mut acc = match unset {
+        true => "zeroinitializer".to_string(),
+        false => "poison".to_string(),
+    };
+    // Set twice: an earlier insertion of another value into the lane the first one
+    // sets (the later one wins); the value alike the lanes' (one tree would take it).
+    if set_twice {
+        let extra = match op {
+            "" => format!("or {ty} %x1, 0"),
+            _ => format!("{op} {ty} %x1, %y2"),
+        };
+        body += &format!(
+            "  %extra = {extra}\n  %w_ = insertelement <{n} x {ty}> {acc}, {ty} %extra, i64 {}\n",
+            order[0]
+        );
+        acc = "%w_".to_string();
+    }
+    for (i, &lane) in order.iter().enumerate() {
+        if unset && i == n - 1 {
+            break;
+        }
+        body += &format!("  %w{i} = insertelement <{n} x {ty}> {acc}, {ty} %v{lane}, i64 {lane}\n");
+        acc = format!("%w{i}");
+    }
+    if let Some(j) = read_twice {
+        body += &format!(
+            "  %o = getelementptr inbounds i8, ptr %d, i64 512\n  store {ty} %v{j}, ptr %o, align 1\n"
+        );
+    }
+    body += &format!("  store <{n} x {ty}> {acc}, ptr %d, align 1\n");
+    let attr = if rng.chance(50) { "noalias " } else { "" };
+    format!("define void @w{k}(ptr {attr}%d, ptr {attr}%s) #0 {{\n{body}  ret void\n}}\n")
+}
+
+#[test]
+fn build_vectors_compute_the_same() {
+    for round in 0..rounds() {
+        build_vectors_round(0xb0b1_d7e5_5eed_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn build_vectors_round(seed: u64) {
+    let dir = work_dir();
+    let mut rng = Rng(seed);
+    let count = 120;
+    let src: Vec<u8> = (0..2048).map(|i| ((i * 89 + 3) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count)
+        .map(|k| build_vector_function(k, &mut rng))
+        .collect();
+    let noalias: Vec<bool> = functions.iter().map(|f| f.contains("noalias")).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| match noalias[k] {
+            true => format!("call void @w{k}(ptr @dst, ptr @src)"),
+            // Overlapping: the build vector reads @dst from 256 on and stores at 300.
+            false => format!(
+                "%dd{k} = getelementptr i8, ptr @dst, i64 300\n  \
+                 %ss{k} = getelementptr i8, ptr @dst, i64 256\n  \
+                 call void @w{k}(ptr %dd{k}, ptr %ss{k})"
+            ),
+        },
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("build-vectors.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<lower-always>", "build-vectors-always.ll"),
+            ("shuffle-lib", "build-vectors-measured.ll"),
+        ],
+        "build vector",
+        "slp: a build vector",
+        Some("slp: kept a build vector"),
+        3,
+    );
+    under_qemu(&dir, &module, count, "build-vectors", "slp:");
 }
 
 /// A function `@g{k}(ptr %dst, ptr %src, i64 %n)`: a loop over `%n` records of `R` bytes

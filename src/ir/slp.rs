@@ -1,6 +1,6 @@
-//! Store chains and horizontal reductions read from the IR as SLP trees
+//! Store chains, horizontal reductions and build vectors read from the IR as SLP trees
 //! (`crate::slp::tree`), the safety of moving their loads (and stores) to the last store
-//! (the reduction's root), and the vector code built there.
+//! (the reduction's or build vector's root), and the vector code built there.
 
 use std::collections::HashMap;
 
@@ -32,6 +32,9 @@ pub enum Seed {
         opcode: LLVMOpcode,
         inner: Vec<Inst>,
     },
+    /// A build vector: `root`, the last of a chain of `insertelement`s that sets every
+    /// lane once, through `inner` (the earlier ones, each read only by the next).
+    BuildVector { root: Inst, inner: Vec<Inst> },
 }
 
 /// A seed and the tree computing its lanes.
@@ -66,7 +69,7 @@ impl Tree {
     pub fn anchor(&self) -> Inst {
         match &self.seed {
             Seed::Stores { stores, .. } => stores[0],
-            Seed::Reduction { root, .. } => *root,
+            Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => *root,
         }
     }
 
@@ -74,7 +77,7 @@ impl Tree {
     pub fn bases(&self) -> Vec<Value> {
         let mut out = match self.seed {
             Seed::Stores { base, .. } => vec![Value::from_raw(base)],
-            Seed::Reduction { .. } => Vec::new(),
+            Seed::Reduction { .. } | Seed::BuildVector { .. } => Vec::new(),
         };
         for (base, _, _) in self.tree.load_ranges() {
             let b = Value::from_raw(self.bases[base]);
@@ -90,7 +93,7 @@ impl Tree {
     pub fn touched(&self) -> Vec<Inst> {
         let mut out: Vec<Inst> = match &self.seed {
             Seed::Stores { stores, .. } => stores.clone(),
-            Seed::Reduction { root, inner, .. } => {
+            Seed::Reduction { root, inner, .. } | Seed::BuildVector { root, inner } => {
                 let mut v = vec![*root];
                 v.extend(inner.iter().copied());
                 v
@@ -591,6 +594,145 @@ unsafe fn reduction(
     })
 }
 
+/// Every build vector in `func` whose lanes are one SLP tree with a load or an
+/// operation in it and whose loads may all move down to its root: a chain of
+/// `insertelement`s at constant indices in one block, each but the last read only by
+/// the next, that sets each lane of a vector of 2 to 64 lanes (a power of two, at
+/// least 16 bytes) once, each lane's scalar read only there. In between nothing may
+/// write what the tree loads.
+pub fn build_vector_trees(func: Function, target: &Target) -> Vec<Tree> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live function's blocks and instructions, reading only.
+    unsafe {
+        let mut bb = LLVMGetFirstBasicBlock(func.0);
+        while !bb.is_null() {
+            let mut roots = Vec::new();
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() {
+                if !LLVMIsAInsertElementInst(inst).is_null() && !inner_insert(inst, bb) {
+                    roots.push(inst);
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            if !roots.is_empty() {
+                let position = positions(bb);
+                let mut reader = Reader::new(bb);
+                for root in roots {
+                    if let Some(t) = build_vector(target, &mut reader, root, &position) {
+                        out.push(t);
+                    }
+                }
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+    }
+    out
+}
+
+/// Whether `v` (an `insertelement`) is read only by another in the same block, into
+/// which it inserts.
+unsafe fn inner_insert(v: LLVMValueRef, bb: LLVMBasicBlockRef) -> bool {
+    if !single_use(v) {
+        return false;
+    }
+    let user = LLVMGetUser(LLVMGetFirstUse(v));
+    !LLVMIsAInsertElementInst(user).is_null()
+        && LLVMGetInstructionParent(user) == bb
+        && LLVMGetOperand(user, 0) == v
+}
+
+/// Lanes of a build vector: powers of two, at most this.
+const MAX_BUILT: usize = 64;
+
+/// The tree of the build vector ending at `root`, if it sets every lane once, its
+/// lanes are one tree and its loads may move.
+unsafe fn build_vector(
+    target: &Target,
+    reader: &mut Reader,
+    root: LLVMValueRef,
+    position: &HashMap<LLVMValueRef, usize>,
+) -> Option<Tree> {
+    let block = LLVMGetInstructionParent(root);
+    let ty = LLVMTypeOf(root);
+    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVectorTypeKind {
+        return None;
+    }
+    let n = LLVMGetVectorSize(ty) as usize;
+    let elem = LLVMGetElementType(ty);
+    let bytes = scalar_bytes(elem)?;
+    if !(2..=MAX_BUILT).contains(&n) || !n.is_power_of_two() || (n as i64) * bytes < MIN_BYTES {
+        return None;
+    }
+    // The chain, root first: each lane's scalar, set once.
+    let mut at: Vec<Option<LLVMValueRef>> = vec![None; n];
+    let mut inner = Vec::new();
+    let mut insert = root;
+    loop {
+        let index = LLVMGetOperand(insert, 2);
+        if LLVMIsAConstantInt(index).is_null() {
+            return None;
+        }
+        let lane = usize::try_from(LLVMConstIntGetZExtValue(index)).ok()?;
+        let scalar = LLVMGetOperand(insert, 1);
+        if lane >= n || at[lane].is_some() || !single_use(scalar) {
+            return None;
+        }
+        at[lane] = Some(scalar);
+        let into = LLVMGetOperand(insert, 0);
+        let chained = !LLVMIsAInsertElementInst(into).is_null()
+            && LLVMGetInstructionParent(into) == block
+            && single_use(into);
+        if !chained {
+            break;
+        }
+        inner.push(into);
+        insert = into;
+    }
+    // Every lane set: what the chain starts from is overwritten.
+    let scalars: Vec<LLVMValueRef> = at.into_iter().collect::<Option<_>>()?;
+    let lanes: Vec<usize> = scalars.iter().map(|&v| reader.scalar(v)).collect();
+    let tree = tree::build(&reader.scalars, &lanes, bytes)?;
+    if matches!(tree, Node::Consts(_)) {
+        return None;
+    }
+    let at = |v: LLVMValueRef| position.get(&v).copied();
+    let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
+    if replaced.iter().chain(&inner).any(|&v| at(v).is_none()) {
+        return None;
+    }
+    let first = *replaced
+        .iter()
+        .chain(&inner)
+        .min_by_key(|&&v| at(v).unwrap_or(usize::MAX))?;
+    let loads: Vec<LLVMValueRef> = replaced
+        .iter()
+        .copied()
+        .filter(|&v| !LLVMIsALoadInst(v).is_null())
+        .collect();
+    let load_ranges = load_extents(&tree, reader, bytes);
+    // The loads move down to the root: nothing in between may write what they read.
+    let undisturbed = |i: LLVMValueRef| {
+        load_ranges
+            .iter()
+            .all(|&(base, extent)| !target.may_write(i, base, extent))
+    };
+    if !quiet_between(first, root, &[], &loads, undisturbed) {
+        return None;
+    }
+    Some(Tree {
+        seed: Seed::BuildVector {
+            root: Inst(root),
+            inner: inner.into_iter().map(Inst).collect(),
+        },
+        lanes: n,
+        tree,
+        scalars: reader.values.clone(),
+        bases: reader.bases.clone(),
+        elem,
+        last: root,
+    })
+}
+
 /// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
 /// as the range's end (0, unknown, where the range starts before the base).
 fn extent(from: i64, len: i64) -> u64 {
@@ -685,7 +827,9 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             Seed::Stores { .. } => {
                 LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(t.last))
             }
-            Seed::Reduction { root, .. } => LLVMPositionBuilderBefore(builder, root.raw()),
+            Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => {
+                LLVMPositionBuilderBefore(builder, root.raw())
+            }
         }
         let mut built = Vec::new();
         let mut loaded = HashMap::new();
@@ -748,8 +892,13 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
                 }
                 call
             }
+            // The tree's vector is the result, built already (a build vector of
+            // constants only is not taken: `build_vector`).
+            Seed::BuildVector { .. } => value,
         };
-        built.push(result);
+        if !built.contains(&result) {
+            built.push(result);
+        }
         LLVMDisposeBuilder(builder);
         BuiltTree {
             result: Inst(result),
@@ -942,7 +1091,7 @@ pub fn replace_tree(t: &Tree, b: BuiltTree) {
                     LLVMInstructionEraseFromParent(s.raw());
                 }
             }
-            Seed::Reduction { root, inner, .. } => {
+            Seed::Reduction { root, inner, .. } | Seed::BuildVector { root, inner } => {
                 super::take_name(root.raw(), b.result.raw());
                 LLVMReplaceAllUsesWith(root.raw(), b.result.raw());
                 LLVMInstructionEraseFromParent(root.raw());

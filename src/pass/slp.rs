@@ -1,5 +1,5 @@
 //! Store chains whose stored values are one SLP tree (`crate::slp`), and horizontal
-//! reductions whose lanes are, become vector code where `llc` emits fewer instructions
+//! reductions and build vectors (`insertelement` chains) whose lanes are, become vector code where `llc` emits fewer instructions
 //! for it than for the scalar code (both measured with their loads, from the bases
 //! alone); the shuffles then go through the library (the late instance's networks,
 //! selection, ...). A reduction takes the lane order whose tree shuffles the fewest
@@ -49,6 +49,7 @@ pub fn vectorize_trees(
     for trees in [
         Box::new(|| ir::slp::store_trees(func, target)) as Box<dyn Fn() -> Vec<Tree>>,
         Box::new(|| ir::slp::reduction_trees(func, target)),
+        Box::new(|| ir::slp::build_vector_trees(func, target)),
     ] {
         let mut gone: HashSet<Inst> = HashSet::new();
         for t in trees() {
@@ -94,6 +95,7 @@ fn decide(
     let seed = match &t.seed {
         Seed::Stores { .. } => "stores".to_string(),
         Seed::Reduction { opcode, .. } => format!("{opcode:?}"),
+        Seed::BuildVector { .. } => "build-vector".to_string(),
     };
     let key = format!(
         "{}|{in_loop}|{}|{seed}|{}",
@@ -130,6 +132,9 @@ fn decide(
     let what = match (&t.seed, t.operations()) {
         (Seed::Reduction { opcode, .. }, k) => {
             format!("a reduction ({opcode:?}) of {n} lanes of {k} operations")
+        }
+        (Seed::BuildVector { .. }, k) => {
+            format!("a build vector of {n} lanes of {k} operations")
         }
         (_, 0) => format!("{n} scalar copies"),
         (_, k) => format!("{n} scalar stores of {k} operations"),
@@ -183,7 +188,7 @@ fn scalar_code(
 ) -> Option<i64> {
     match &t.seed {
         Seed::Stores { stores, .. } => target.emitted_for_stores(stores, inputs, !in_loop),
-        Seed::Reduction { root, .. } => target
+        Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => target
             .emitted_instructions(&[*root], inputs, !in_loop)?
             .first()
             .copied(),
@@ -200,7 +205,7 @@ fn vector_code(
 ) -> Option<i64> {
     match &t.seed {
         Seed::Stores { .. } => target.emitted_for_stores(&[built.result], inputs, !in_loop),
-        Seed::Reduction { .. } => target
+        Seed::Reduction { .. } | Seed::BuildVector { .. } => target
             .emitted_instructions(&[built.result], inputs, !in_loop)?
             .first()
             .copied(),
