@@ -724,6 +724,17 @@ void copyCodegenAttributes(const Function &From, Function &To) {
       To.addFnAttr(From.getFnAttribute(Name));
 }
 
+// A measured function compiles as the function being transformed would: its CPU,
+// features and code generation attributes; it does not unwind.
+void setProbeAttributes(const ShufTarget &T, Function &F) {
+  if (!T.CPU.empty())
+    F.addFnAttr("target-cpu", T.CPU);
+  if (!T.Features.empty())
+    F.addFnAttr("target-features", T.Features);
+  copyCodegenAttributes(T.F, F);
+  F.addFnAttr(Attribute::NoUnwind);
+}
+
 Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
                         ArrayRef<Type *> Inputs, Type *ResultTy, StringRef Name) {
   Probe.setTargetTriple(TM.getTargetTriple());
@@ -741,12 +752,7 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
   Function *F = Function::Create(
       FunctionType::get(Returned ? ResultTy : Type::getVoidTy(Ctx), Params, false),
       GlobalValue::ExternalLinkage, Name, Probe);
-  if (!T.CPU.empty())
-    F->addFnAttr("target-cpu", T.CPU);
-  if (!T.Features.empty())
-    F->addFnAttr("target-features", T.Features);
-  copyCodegenAttributes(T.F, *F);
-  F->addFnAttr(Attribute::NoUnwind);
+  setProbeAttributes(T, *F);
   return F;
 }
 
@@ -962,12 +968,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     Measured.push_back(G);
     Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), InputTypes, false),
                                    GlobalValue::ExternalLinkage, Names.back(), Probe);
-    if (!T->CPU.empty())
-      F->addFnAttr("target-cpu", T->CPU);
-    if (!T->Features.empty())
-      F->addFnAttr("target-features", T->Features);
-    copyCodegenAttributes(T->F, *F);
-    F->addFnAttr(Attribute::NoUnwind);
+    setProbeAttributes(*T, *F);
     SmallVector<Argument *, 8> Args;
     for (Argument &A : F->args())
       Args.push_back(&A);

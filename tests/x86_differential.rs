@@ -1817,46 +1817,69 @@ fn reductions_compute_the_same() {
 }
 
 fn reductions_round(seed: u64) {
+    slp_round(
+        seed,
+        "reductions",
+        "reduction",
+        reduction_function,
+        "r",
+        "slp: a reduction",
+        "slp: kept a reduction",
+    );
+}
+
+/// One round of an SLP campaign: 120 functions `@{prefix}{k}(ptr %d, ptr %s)` of
+/// `generate`, each called on `@dst` and `@src` (`noalias`) or on overlapping parts of
+/// `@dst`, under `lli` (forced and measured, `taken`/`kept` their remarks) and qemu.
+fn slp_round(
+    seed: u64,
+    name: &str,
+    what: &str,
+    generate: fn(usize, &mut Rng) -> String,
+    prefix: &str,
+    taken: &str,
+    kept: &str,
+) {
     let dir = work_dir();
     let mut rng = Rng(seed);
     let count = 120;
     let src: Vec<u8> = (0..2048).map(|i| ((i * 89 + 3) % 256) as u8).collect();
-    let functions: Vec<String> = (0..count)
-        .map(|k| reduction_function(k, &mut rng))
-        .collect();
+    let functions: Vec<String> = (0..count).map(|k| generate(k, &mut rng)).collect();
     let noalias: Vec<bool> = functions.iter().map(|f| f.contains("noalias")).collect();
     let module = hashed_program(
         &src,
         &functions,
         |k| match noalias[k] {
-            true => format!("call void @r{k}(ptr @dst, ptr @src)"),
-            // Overlapping: the reduction reads @dst from 256 on and stores at 300.
+            true => format!("call void @{prefix}{k}(ptr @dst, ptr @src)"),
+            // Overlapping: the function reads @dst from 256 on and stores at 300.
             false => format!(
                 "%dd{k} = getelementptr i8, ptr @dst, i64 300\n  \
                  %ss{k} = getelementptr i8, ptr @dst, i64 256\n  \
-                 call void @r{k}(ptr %dd{k}, ptr %ss{k})"
+                 call void @{prefix}{k}(ptr %dd{k}, ptr %ss{k})"
             ),
         },
         "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
     );
-    let original = dir.join("reductions.ll");
+    let original = dir.join(format!("{name}.ll"));
     fs::write(&original, &module).unwrap();
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
+    let always = format!("{name}-always.ll");
+    let measured = format!("{name}-measured.ll");
     under_lli(
         &dir,
         &original,
         &want,
         &[
-            ("shuffle-lib<lower-always>", "reductions-always.ll"),
-            ("shuffle-lib", "reductions-measured.ll"),
+            ("shuffle-lib<lower-always>", always.as_str()),
+            ("shuffle-lib", measured.as_str()),
         ],
-        "reduction",
-        "slp: a reduction",
-        Some("slp: kept a reduction"),
+        what,
+        taken,
+        Some(kept),
         3,
     );
-    under_qemu(&dir, &module, count, "reductions", "slp:");
+    under_qemu(&dir, &module, count, name, "slp:");
 }
 
 /// Lanes `%v0..%v{n}` of `ty` for the SLP campaigns: `%v{j}` is `op` of the element
@@ -1978,46 +2001,15 @@ fn build_vectors_compute_the_same() {
 }
 
 fn build_vectors_round(seed: u64) {
-    let dir = work_dir();
-    let mut rng = Rng(seed);
-    let count = 120;
-    let src: Vec<u8> = (0..2048).map(|i| ((i * 89 + 3) % 256) as u8).collect();
-    let functions: Vec<String> = (0..count)
-        .map(|k| build_vector_function(k, &mut rng))
-        .collect();
-    let noalias: Vec<bool> = functions.iter().map(|f| f.contains("noalias")).collect();
-    let module = hashed_program(
-        &src,
-        &functions,
-        |k| match noalias[k] {
-            true => format!("call void @w{k}(ptr @dst, ptr @src)"),
-            // Overlapping: the build vector reads @dst from 256 on and stores at 300.
-            false => format!(
-                "%dd{k} = getelementptr i8, ptr @dst, i64 300\n  \
-                 %ss{k} = getelementptr i8, ptr @dst, i64 256\n  \
-                 call void @w{k}(ptr %dd{k}, ptr %ss{k})"
-            ),
-        },
-        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
-    );
-    let original = dir.join("build-vectors.ll");
-    fs::write(&original, &module).unwrap();
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
-        &[
-            ("shuffle-lib<lower-always>", "build-vectors-always.ll"),
-            ("shuffle-lib", "build-vectors-measured.ll"),
-        ],
+    slp_round(
+        seed,
+        "build-vectors",
         "build vector",
+        build_vector_function,
+        "w",
         "slp: a build vector",
-        Some("slp: kept a build vector"),
-        3,
+        "slp: kept a build vector",
     );
-    under_qemu(&dir, &module, count, "build-vectors", "slp:");
 }
 
 /// A function `@g{k}(ptr %dst, ptr %src, i64 %n)`: a loop over `%n` records of `R` bytes

@@ -556,9 +556,36 @@ unsafe fn reduction(
     }
     let lanes: Vec<usize> = leaves.iter().map(|&v| reader.scalar(v)).collect();
     let tree = tree::reduction_tree(&reader.scalars, &lanes, bytes)?;
+    let seed = Seed::Reduction {
+        root: Inst(root),
+        opcode,
+        inner: inner.iter().map(|&i| Inst(i)).collect(),
+    };
+    rooted(target, reader, tree, bytes, seed, &inner, position, n, elem)
+}
+
+/// The tree of a seed whose vector code goes right before its root (a reduction's, a
+/// build vector's), if its scalars and `inner` are in the block and its loads may move
+/// down to the root: nothing in between may write what they read.
+#[allow(clippy::too_many_arguments)]
+unsafe fn rooted(
+    target: &Target,
+    reader: &Reader,
+    tree: Node,
+    bytes: i64,
+    seed: Seed,
+    inner: &[LLVMValueRef],
+    position: &HashMap<LLVMValueRef, usize>,
+    lanes: usize,
+    elem: LLVMTypeRef,
+) -> Option<Tree> {
+    let root = match &seed {
+        Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => root.raw(),
+        Seed::Stores { .. } => return None,
+    };
     let at = |v: LLVMValueRef| position.get(&v).copied();
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
-    if replaced.iter().chain(&inner).any(|&v| at(v).is_none()) {
+    if replaced.iter().chain(inner).any(|&v| at(v).is_none()) {
         return None;
     }
     let first = *replaced
@@ -570,7 +597,6 @@ unsafe fn reduction(
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
     let load_ranges = load_extents(&tree, reader, bytes);
-    // The loads move down to the root: nothing in between may write what they read.
     let undisturbed = |i: LLVMValueRef| {
         load_ranges
             .iter()
@@ -580,12 +606,8 @@ unsafe fn reduction(
         return None;
     }
     Some(Tree {
-        seed: Seed::Reduction {
-            root: Inst(root),
-            opcode,
-            inner: inner.into_iter().map(Inst).collect(),
-        },
-        lanes: n,
+        seed,
+        lanes,
         tree,
         scalars: reader.values.clone(),
         bases: reader.bases.clone(),
@@ -695,42 +717,11 @@ unsafe fn build_vector(
     if matches!(tree, Node::Consts(_)) {
         return None;
     }
-    let at = |v: LLVMValueRef| position.get(&v).copied();
-    let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
-    if replaced.iter().chain(&inner).any(|&v| at(v).is_none()) {
-        return None;
-    }
-    let first = *replaced
-        .iter()
-        .chain(&inner)
-        .min_by_key(|&&v| at(v).unwrap_or(usize::MAX))?;
-    let loads: Vec<LLVMValueRef> = replaced
-        .iter()
-        .copied()
-        .filter(|&v| !LLVMIsALoadInst(v).is_null())
-        .collect();
-    let load_ranges = load_extents(&tree, reader, bytes);
-    // The loads move down to the root: nothing in between may write what they read.
-    let undisturbed = |i: LLVMValueRef| {
-        load_ranges
-            .iter()
-            .all(|&(base, extent)| !target.may_write(i, base, extent))
+    let seed = Seed::BuildVector {
+        root: Inst(root),
+        inner: inner.iter().map(|&i| Inst(i)).collect(),
     };
-    if !quiet_between(first, root, &[], &loads, undisturbed) {
-        return None;
-    }
-    Some(Tree {
-        seed: Seed::BuildVector {
-            root: Inst(root),
-            inner: inner.into_iter().map(Inst).collect(),
-        },
-        lanes: n,
-        tree,
-        scalars: reader.values.clone(),
-        bases: reader.bases.clone(),
-        elem,
-        last: root,
-    })
+    rooted(target, reader, tree, bytes, seed, &inner, position, n, elem)
 }
 
 /// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
