@@ -45,6 +45,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -538,6 +539,29 @@ TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Featu
   return TM;
 }
 
+// The code generation pipeline of one target machine, built once and run on every
+// probe module in turn, as `llc -compile-twice` runs one pass manager on two modules:
+// building it (about 100 passes scheduled) costs as much as compiling a small function.
+struct Pipeline {
+  SmallString<4096> Asm;
+  raw_svector_ostream OS{Asm};
+  legacy::PassManager PM;
+  std::mutex Lock;
+};
+
+Pipeline *measuringPipeline(TargetMachine &TM) {
+  static std::mutex Lock;
+  static std::map<TargetMachine *, std::unique_ptr<Pipeline>> Pipelines;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Pipelines.find(&TM);
+  if (It != Pipelines.end())
+    return It->second.get();
+  auto P = std::make_unique<Pipeline>();
+  if (TM.addPassesToEmitFile(P->PM, P->OS, nullptr, CodeGenFileType::AssemblyFile))
+    P.reset();
+  return (Pipelines[&TM] = std::move(P)).get();
+}
+
 // Whether an instruction line only makes a zero register (`vpxor %xmm0, %xmm0, %xmm0`,
 // AArch64 `movi v0.2d, #0`, RISC-V `vmv.v.i v9, 0`): a constant like a constant-pool
 // load, hoisted out of loops.
@@ -835,19 +859,56 @@ void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
   }
 }
 
+// The lines of an assembly listing that are not directives (`.text` is printed once
+// per pipeline: a reused one is already in that section).
+std::string instructionLines(StringRef Asm) {
+  std::string Out;
+  SmallVector<StringRef, 64> Lines;
+  Asm.split(Lines, '\n', -1, false);
+  for (StringRef Line : Lines)
+    if (!Line.starts_with("\t."))
+      Out += (Line + "\n").str();
+  return Out;
+}
+
 // Compiles `Probe` and counts the instructions of each function in `Names` (constant
 // loads where `CountConstantLoads` says so).
 bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountConstantLoads,
                          ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
-  SmallString<4096> Asm;
-  raw_svector_ostream OS(Asm);
   auto Start = std::chrono::steady_clock::now();
-  legacy::PassManager PM;
-  if (TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+  Pipeline *P = measuringPipeline(TM);
+  if (!P)
     return false;
+  // Checking: SHUF_CHECK_PIPELINE=1 compiles every probe again with a pipeline built
+  // for it alone and reports where the instructions differ (tests/pipeline.rs). The
+  // copy is made first: code generation changes the IR it runs on.
+  std::unique_ptr<Module> Copy;
+  if (const char *Check = getenv("SHUF_CHECK_PIPELINE"); Check && *Check == '1')
+    Copy = CloneModule(Probe);
+  std::lock_guard<std::mutex> Guard(P->Lock);
   auto Built = std::chrono::steady_clock::now();
-  PM.run(Probe);
-  StringRef Text = Asm.str();
+  P->Asm.clear();
+  // The user's -ftime-report times the user's passes: timers on each pass of this
+  // compilation would slow it down (by half, on small functions) and fill the report
+  // with passes the user did not run.
+  bool Timing = TimePassesIsEnabled;
+  TimePassesIsEnabled = false;
+  P->PM.run(Probe);
+  TimePassesIsEnabled = Timing;
+  std::string Asm = P->Asm.str().str();
+  if (Copy) {
+    SmallString<4096> Fresh;
+    raw_svector_ostream OS(Fresh);
+    legacy::PassManager PM;
+    if (!TM.addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile)) {
+      PM.run(*Copy);
+      if (instructionLines(Fresh) != instructionLines(Asm))
+        errs() << "shuf-pipeline-mismatch: reused pipeline\n"
+               << Asm << "shuf-pipeline-mismatch: fresh pipeline\n"
+               << Fresh << "\n";
+    }
+  }
+  StringRef Text = Asm;
   // Debugging: SHUF_TIME_PROBES=1 prints each compilation's time (setting up the
   // pipeline, running it) and the types of what it measured.
   if (getenv("SHUF_TIME_PROBES")) {

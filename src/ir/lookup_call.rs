@@ -365,7 +365,6 @@ unsafe fn mark(f: LLVMValueRef, table: &str, caller: Function, reads: bool) {
 /// The calls of lookup functions in `func`.
 pub fn lookup_calls(func: Function) -> Vec<Inst> {
     func.instructions()
-        .into_iter()
         .filter(|i| {
             // SAFETY: live instructions, read only.
             unsafe {

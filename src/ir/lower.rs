@@ -1,9 +1,12 @@
 //! Building a lowering recipe (`crate::lower`) in place of a shufflevector.
 
+use std::cell::RefCell;
+
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use super::{Function, Inst, Type};
+use crate::lower::fast_hash::FastMap;
 use crate::lower::sequence::{Operand, Sequence};
 use crate::lower::{IntVec, Recipe, Step};
 use crate::target::insn::{Emit, Src};
@@ -590,11 +593,33 @@ pub fn operand_key(inst: Inst) -> String {
     parts.join(",")
 }
 
+thread_local! {
+    /// [`in_cycle`]'s answers per block, for the function being run (the pass never
+    /// changes the CFG; asked per shuffle, each a walk of the blocks reachable).
+    static CYCLES: RefCell<FastMap<LLVMBasicBlockRef, bool>> = RefCell::default();
+}
+
+/// Forgets what [`in_cycle`] remembers: at the start of each function's run, since the
+/// passes in between change the CFG.
+pub fn forget_cycles() {
+    CYCLES.with(|c| c.borrow_mut().clear());
+}
+
 /// Whether the block of `inst` is in a cycle of the CFG (a loop body).
 pub fn in_cycle(inst: Inst) -> bool {
-    // SAFETY: a live instruction's block and the blocks reachable from it.
+    // SAFETY: a live instruction's block.
+    let home = unsafe { LLVMGetInstructionParent(inst.raw()) };
+    if let Some(known) = CYCLES.with(|c| c.borrow().get(&home).copied()) {
+        return known;
+    }
+    let answer = block_in_cycle(home);
+    CYCLES.with(|c| c.borrow_mut().insert(home, answer));
+    answer
+}
+
+fn block_in_cycle(home: LLVMBasicBlockRef) -> bool {
+    // SAFETY: a live block and the blocks reachable from it.
     unsafe {
-        let home = LLVMGetInstructionParent(inst.raw());
         let successors = |bb: LLVMBasicBlockRef| -> Vec<LLVMBasicBlockRef> {
             let term = LLVMGetBasicBlockTerminator(bb);
             if term.is_null() {
@@ -604,14 +629,14 @@ pub fn in_cycle(inst: Inst) -> bool {
                 .map(|i| LLVMGetSuccessor(term, i))
                 .collect()
         };
-        let mut seen = vec![home];
+        let mut seen: FastMap<LLVMBasicBlockRef, ()> = FastMap::default();
+        seen.insert(home, ());
         let mut work = successors(home);
         while let Some(bb) = work.pop() {
             if bb == home {
                 return true;
             }
-            if !seen.contains(&bb) {
-                seen.push(bb);
+            if seen.insert(bb, ()).is_none() {
                 work.extend(successors(bb));
             }
         }

@@ -75,28 +75,42 @@ impl Function {
         }
     }
 
-    /// A snapshot of the function's instructions, in layout order.
-    pub fn instructions(self) -> Vec<Inst> {
-        let mut out = Vec::new();
+    /// The function's instructions, in layout order, read as the walk goes: the
+    /// caller must not erase any while walking.
+    pub fn instructions(self) -> impl Iterator<Item = Inst> {
+        // Walked as it is read (these walks were a quarter of the pass on functions of
+        // thousands of instructions): no caller erases an instruction while walking.
         // SAFETY: walking the block and instruction lists of a valid function.
-        unsafe {
-            let mut bb = LLVMGetFirstBasicBlock(self.0);
-            while !bb.is_null() {
-                let mut inst = LLVMGetFirstInstruction(bb);
-                while !inst.is_null() {
-                    out.push(Inst(inst));
-                    inst = LLVMGetNextInstruction(inst);
-                }
-                bb = LLVMGetNextBasicBlock(bb);
+        let mut bb = unsafe { LLVMGetFirstBasicBlock(self.0) };
+        let mut inst = match bb.is_null() {
+            true => std::ptr::null_mut(),
+            // SAFETY: a live block.
+            false => unsafe { LLVMGetFirstInstruction(bb) },
+        };
+        std::iter::from_fn(move || loop {
+            if !inst.is_null() {
+                let current = inst;
+                // SAFETY: a live instruction.
+                inst = unsafe { LLVMGetNextInstruction(current) };
+                return Some(Inst(current));
             }
-        }
-        out
+            if bb.is_null() {
+                return None;
+            }
+            // SAFETY: a live block, and the next one's instructions.
+            unsafe {
+                bb = LLVMGetNextBasicBlock(bb);
+                if bb.is_null() {
+                    return None;
+                }
+                inst = LLVMGetFirstInstruction(bb);
+            }
+        })
     }
 
     /// Every fixed-width shufflevector the pure layers can describe.
     pub fn shuffles(self) -> Vec<ShuffleSite> {
         self.instructions()
-            .into_iter()
             .filter_map(|inst| {
                 let shuffle = read_shuffle(inst)?;
                 // SAFETY: a shufflevector has two operands.

@@ -11,6 +11,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use super::lower::Value;
 use super::{base_and_offset, single_use, touches_memory, Function, Inst};
 use crate::ffi::Target;
+use crate::lower::fast_hash::FastMap;
 use crate::slp::tree::{self, Node, Scalar};
 use crate::slp::{self as pure};
 
@@ -184,22 +185,41 @@ struct Reader {
     block: LLVMBasicBlockRef,
     scalars: Vec<Scalar>,
     values: Vec<LLVMValueRef>,
-    ids: HashMap<LLVMValueRef, usize>,
+    ids: FastMap<LLVMValueRef, usize>,
     bases: Vec<LLVMValueRef>,
 }
 
-/// Where each instruction of `block` stands.
-///
-/// # Safety
-/// `block` is a live block.
-unsafe fn positions(block: LLVMBasicBlockRef) -> HashMap<LLVMValueRef, usize> {
-    let mut position = HashMap::new();
-    let mut inst = LLVMGetFirstInstruction(block);
-    while !inst.is_null() {
-        position.insert(inst, position.len());
-        inst = LLVMGetNextInstruction(inst);
+/// Where each instruction of a block stands, numbered the first time a tree that
+/// builds asks (most blocks have seeds whose trees fail before).
+struct Positions {
+    block: LLVMBasicBlockRef,
+    numbers: std::cell::OnceCell<FastMap<LLVMValueRef, usize>>,
+}
+
+impl Positions {
+    fn new(block: LLVMBasicBlockRef) -> Positions {
+        Positions {
+            block,
+            numbers: std::cell::OnceCell::new(),
+        }
     }
-    position
+
+    /// Where `v` stands in the block; `None` where it is not there.
+    fn of(&self, v: LLVMValueRef) -> Option<usize> {
+        let numbers = self.numbers.get_or_init(|| {
+            let mut numbers = FastMap::default();
+            // SAFETY: `block` is a live block.
+            unsafe {
+                let mut inst = LLVMGetFirstInstruction(self.block);
+                while !inst.is_null() {
+                    numbers.insert(inst, numbers.len());
+                    inst = LLVMGetNextInstruction(inst);
+                }
+            }
+            numbers
+        });
+        numbers.get(&v).copied()
+    }
 }
 
 impl Reader {
@@ -208,7 +228,7 @@ impl Reader {
             block,
             scalars: Vec::new(),
             values: Vec::new(),
-            ids: HashMap::new(),
+            ids: FastMap::default(),
             bases: Vec::new(),
         }
     }
@@ -299,11 +319,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
-            // Where each instruction stands, for blocks with stores to pair only.
-            let position = match groups.iter().any(|(_, stores)| stores.len() > 1) {
-                true => positions(bb),
-                false => HashMap::new(),
-            };
+            let position = Positions::new(bb);
             let mut reader = Reader::new(bb);
             for ((store_base, elem), mut stores) in groups {
                 let Some(bytes) = scalar_bytes(elem) else {
@@ -313,6 +329,9 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                 if stores.windows(2).any(|w| w[0].1 == w[1].1) {
                     continue;
                 }
+                // Each store's value as a scalar where it is stored only there, read
+                // the first time a window asks (windows overlap).
+                let mut stored = vec![None; stores.len()];
                 let mut i = 0;
                 while i < stores.len() {
                     let mut taken = 1;
@@ -324,6 +343,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                             target,
                             &mut reader,
                             &stores,
+                            &mut stored,
                             i,
                             n,
                             bytes,
@@ -346,18 +366,20 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
 }
 
 /// The tree of stores `i..i + n` (sorted by offset), if they are consecutive, their
-/// values one tree, and its accesses may move.
+/// values one tree, and its accesses may move. `stored` remembers each store's value
+/// as a scalar (`Some(None)` where it is read elsewhere too).
 #[allow(clippy::too_many_arguments)]
 unsafe fn window(
     target: &Target,
     reader: &mut Reader,
     stores: &[(LLVMValueRef, i64)],
+    stored: &mut [Option<Option<usize>>],
     i: usize,
     n: usize,
     bytes: i64,
     store_base: LLVMValueRef,
     elem: LLVMTypeRef,
-    position: &HashMap<LLVMValueRef, usize>,
+    position: &Positions,
 ) -> Option<Tree> {
     let w = stores.get(i..i + n)?;
     let start = w[0].1;
@@ -368,15 +390,16 @@ unsafe fn window(
         return None;
     }
     // The stored values, each stored only here.
-    if w.iter().any(|s| !single_use(LLVMGetOperand(s.0, 0))) {
-        return None;
-    }
-    let lanes: Vec<usize> = w
-        .iter()
-        .map(|s| reader.scalar(LLVMGetOperand(s.0, 0)))
-        .collect();
+    let lanes: Vec<usize> = (i..i + n)
+        .map(|j| {
+            *stored[j].get_or_insert_with(|| {
+                let value = LLVMGetOperand(stores[j].0, 0);
+                single_use(value).then(|| reader.scalar(value))
+            })
+        })
+        .collect::<Option<_>>()?;
     let tree = tree::build(&reader.scalars, &lanes, bytes)?;
-    let at = |v: LLVMValueRef| position.get(&v).copied();
+    let at = |v: LLVMValueRef| position.of(v);
     let stored: Vec<LLVMValueRef> = w.iter().map(|s| s.0).collect();
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
     let mut all: Vec<LLVMValueRef> = stored.clone();
@@ -494,7 +517,7 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
                 bb = LLVMGetNextBasicBlock(bb);
                 continue;
             }
-            let position = positions(bb);
+            let position = Positions::new(bb);
             let mut reader = Reader::new(bb);
             for (root, opcode) in roots {
                 if let Some(t) = reduction(target, &mut reader, root, opcode, &position) {
@@ -525,7 +548,7 @@ unsafe fn reduction(
     reader: &mut Reader,
     root: LLVMValueRef,
     opcode: LLVMOpcode,
-    position: &HashMap<LLVMValueRef, usize>,
+    position: &Positions,
 ) -> Option<Tree> {
     let block = LLVMGetInstructionParent(root);
     // The operations of the reduction (root first) and its lanes, left to right.
@@ -575,7 +598,7 @@ unsafe fn rooted(
     bytes: i64,
     seed: Seed,
     inner: &[LLVMValueRef],
-    position: &HashMap<LLVMValueRef, usize>,
+    position: &Positions,
     lanes: usize,
     elem: LLVMTypeRef,
 ) -> Option<Tree> {
@@ -583,7 +606,7 @@ unsafe fn rooted(
         Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => root.raw(),
         Seed::Stores { .. } => return None,
     };
-    let at = |v: LLVMValueRef| position.get(&v).copied();
+    let at = |v: LLVMValueRef| position.of(v);
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
     if replaced.iter().chain(inner).any(|&v| at(v).is_none()) {
         return None;
@@ -637,7 +660,7 @@ pub fn build_vector_trees(func: Function, target: &Target) -> Vec<Tree> {
                 inst = LLVMGetNextInstruction(inst);
             }
             if !roots.is_empty() {
-                let position = positions(bb);
+                let position = Positions::new(bb);
                 let mut reader = Reader::new(bb);
                 for root in roots {
                     if let Some(t) = build_vector(target, &mut reader, root, &position) {
@@ -672,7 +695,7 @@ unsafe fn build_vector(
     target: &Target,
     reader: &mut Reader,
     root: LLVMValueRef,
-    position: &HashMap<LLVMValueRef, usize>,
+    position: &Positions,
 ) -> Option<Tree> {
     let block = LLVMGetInstructionParent(root);
     let ty = LLVMTypeOf(root);

@@ -34,10 +34,7 @@ pub struct VpSite {
 impl Function {
     /// Every call of a VP intrinsic on fixed-width vectors.
     pub fn vp_calls(self) -> Vec<VpSite> {
-        self.instructions()
-            .into_iter()
-            .filter_map(read_vp)
-            .collect()
+        self.instructions().filter_map(read_vp).collect()
     }
 }
 
@@ -880,10 +877,7 @@ impl Function {
     /// Every `llvm.masked.load` (with a poison or undef pass-through) and
     /// `llvm.masked.store` masked by `llvm.get.active.lane.mask(0, n)`.
     pub fn liftable(self) -> Vec<LiftSite> {
-        self.instructions()
-            .into_iter()
-            .filter_map(read_liftable)
-            .collect()
+        self.instructions().filter_map(read_liftable).collect()
     }
 }
 

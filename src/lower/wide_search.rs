@@ -22,6 +22,8 @@
 //! Longer chains are not searched; where `llc` emits fewer instructions than this
 //! bound, the sweep says so.
 
+use std::sync::OnceLock;
+
 use super::fast_hash::FastMap;
 use crate::target::insn::Src;
 use crate::target::wide::{self, form_cost, Context, Demand, Geometry, Produce, WideInsn};
@@ -220,6 +222,35 @@ enum Made {
     Table(Step),
 }
 
+/// Every value one fixed form makes of `A`, `B` and zero.
+struct FirstLevel {
+    /// Cheapest first.
+    first: Vec<First>,
+    /// Per byte position and code, the first-level values holding it: a bit set of
+    /// `words` words at `(position * codes + code) * words`.
+    index: Vec<u64>,
+    words: usize,
+}
+
+/// The operands a first-level value gives a fixed form of `insn`.
+fn first_operands(insn: &WideInsn) -> &'static [(Operand, Operand)] {
+    use Operand::{Zero, A, B};
+    if insn.operands == 1 {
+        &[(A, A), (B, B)]
+    } else {
+        &[
+            (A, B),
+            (B, A),
+            (A, A),
+            (B, B),
+            (A, Zero),
+            (Zero, A),
+            (B, Zero),
+            (Zero, B),
+        ]
+    }
+}
+
 /// The searcher of one context (target features, register, elements, loop).
 pub struct WideSearcher {
     /// Bytes of a register.
@@ -227,12 +258,9 @@ pub struct WideSearcher {
     /// Fixed forms, cheapest first, each map once.
     moves: Vec<Move>,
     tables: Vec<Table>,
-    /// First-level values, cheapest first.
-    first: Vec<First>,
-    /// Per byte position and code, the first-level values holding it: a bit set of
-    /// `words` words at `(position * codes + code) * words`.
-    index: Vec<u64>,
-    words: usize,
+    /// Built the first time a search needs it (most of the searcher's set-up: a shuffle
+    /// one table instruction does as cheaply as anything can is answered without it).
+    level: OnceLock<FirstLevel>,
     /// In a loop: index loads hoisted.
     in_loop: bool,
 }
@@ -297,17 +325,17 @@ impl WideSearcher {
             }
         }
         moves.sort_by_key(|m| m.cost);
-        let mut searcher = WideSearcher {
+        WideSearcher {
             bytes,
             moves,
             tables: table_list,
-            first: Vec::new(),
-            index: Vec::new(),
-            words: 0,
+            level: OnceLock::new(),
             in_loop: cx.in_loop,
-        };
-        searcher.build_first_level();
-        searcher
+        }
+    }
+
+    fn level(&self) -> &FirstLevel {
+        self.level.get_or_init(|| self.build_first_level())
     }
 
     /// The step that makes a first-level value.
@@ -370,7 +398,7 @@ impl WideSearcher {
 
     /// Every value one fixed form makes of `A`, `B` and zero, the cheapest way, and the
     /// index by byte.
-    fn build_first_level(&mut self) {
+    fn build_first_level(&self) -> FirstLevel {
         use Operand::{Zero, A, B};
         let mut seen: FastMap<Vec<Code>, usize> = FastMap::default();
         let mut first: Vec<First> = Vec::new();
@@ -381,21 +409,7 @@ impl WideSearcher {
             _ => &sources[2],
         };
         for (k, m) in self.moves.iter().enumerate() {
-            let pairs: &[(Operand, Operand)] = if m.insn.operands == 1 {
-                &[(A, A), (B, B)]
-            } else {
-                &[
-                    (A, B),
-                    (B, A),
-                    (A, A),
-                    (B, B),
-                    (A, Zero),
-                    (Zero, A),
-                    (B, Zero),
-                    (Zero, B),
-                ]
-            };
-            for &(x, y) in pairs {
+            for &(x, y) in first_operands(m.insn) {
                 let bytes = self.apply(&m.map, source(x), source(y));
                 let cost = m.cost + u32::from(x == Zero || y == Zero);
                 if seen.get(&bytes).is_some_and(|&i| first[i].cost <= cost) {
@@ -429,9 +443,53 @@ impl WideSearcher {
                 index[(pos * codes + c as usize) * words + i / 64] |= 1 << (i % 64);
             }
         }
-        self.first = first;
-        self.index = index;
-        self.words = words;
+        FirstLevel {
+            first,
+            index,
+            words,
+        }
+    }
+
+    /// Whether one fixed form on `A`, `B` and zero (a first-level value) holds `want`
+    /// at no more than `limit`.
+    fn fixed_holds(&self, want: &[Code], limit: u32) -> bool {
+        use Operand::{Zero, A, B};
+        let sources = [A, B, Zero].map(|o| self.operand_bytes(o));
+        let source = |o: Operand| match o {
+            A => &sources[0],
+            B => &sources[1],
+            _ => &sources[2],
+        };
+        let r = self.bytes as Code;
+        self.moves.iter().take_while(|m| m.cost <= limit).any(|m| {
+            first_operands(m.insn).iter().any(|&(x, y)| {
+                let cost = m.cost + u32::from(x == Zero || y == Zero);
+                let (x, y) = (source(x), source(y));
+                cost <= limit
+                    && m.map.iter().zip(want).all(|(&c, &w)| {
+                        let byte = if c == self.zero() {
+                            c
+                        } else if c < r {
+                            x[c as usize]
+                        } else {
+                            y[(c - r) as usize]
+                        };
+                        w == ANY || w == byte
+                    })
+            })
+        })
+    }
+
+    /// The least any sequence of two instructions or more can cost: a fixed form last
+    /// (one operand at least made, at one or more), a table last on a first-level
+    /// value, or two made operands joined by `or`.
+    fn two_floor(&self) -> u32 {
+        let Some(cheapest_move) = self.moves.first().map(|m| m.cost) else {
+            return OR.cost + 2;
+        };
+        let cheapest_table = self.tables.iter().map(|t| t.cost).min();
+        let table_last = cheapest_table.map_or(u32::MAX, |t| t + cheapest_move);
+        (cheapest_move + 1).min(table_last).min(OR.cost + 2)
     }
 
     /// The first-level values holding every byte `want` asks for, as a bit set; `None`
@@ -443,8 +501,9 @@ impl WideSearcher {
             if c == ANY {
                 continue;
             }
-            let at = (pos * codes + c as usize) * self.words;
-            let row = &self.index[at..at + self.words];
+            let level = self.level();
+            let at = (pos * codes + c as usize) * level.words;
+            let row = &level.index[at..at + level.words];
             match &mut set {
                 None => set = Some(row.to_vec()),
                 Some(s) => {
@@ -486,7 +545,7 @@ impl WideSearcher {
         }
         let mut best: Option<(u32, Made)> = set
             .and_then(Self::lowest)
-            .map(|i| (self.first[i].cost, Made::First(i)));
+            .map(|i| (self.level().first[i].cost, Made::First(i)));
         for t in &self.tables {
             if best.as_ref().is_some_and(|(c, _)| *c <= t.cost) {
                 continue;
@@ -557,6 +616,17 @@ impl WideSearcher {
     /// `cx.element_bits` elements, filling the register); `None` where none within its
     /// reach.
     pub fn search(&self, demand: &[Demand], element_bits: u32) -> Option<WideSequence> {
+        self.search_from(demand, element_bits, true)
+    }
+
+    /// [`WideSearcher::search`]; without `shortcut`, the whole search every time (the
+    /// tests check that the shortcut finds what it would).
+    fn search_from(
+        &self,
+        demand: &[Demand],
+        element_bits: u32,
+        shortcut: bool,
+    ) -> Option<WideSequence> {
         let bytes = wide::resize(demand, element_bits, 8)?;
         if bytes.len() != self.bytes {
             return None;
@@ -569,6 +639,15 @@ impl WideSearcher {
                 Some(Src::Lane(l)) => *l,
             })
             .collect();
+        // One table instruction (or none) where no fixed form does it as cheaply and
+        // nothing longer can be cheaper: what the whole search would find, without its
+        // first level.
+        if let Some((cost, made)) = self.make(&want, None).filter(|_| shortcut) {
+            let seq = self.assemble(None, vec![made]);
+            if seq.cost <= self.two_floor() && !self.fixed_holds(&want, cost) {
+                return Some(seq);
+            }
+        }
         let mut best: Option<WideSequence> = None;
         let better =
             |best: &Option<WideSequence>, cost: u32| best.as_ref().map_or(true, |b| cost < b.cost);
@@ -604,8 +683,8 @@ impl WideSearcher {
             if let (Some(sx), Some(sy)) = (&sx, &sy) {
                 let both: Vec<u64> = sx.iter().zip(sy).map(|(a, b)| a & b).collect();
                 if let Some(i) = Self::lowest(&both) {
-                    if m.cost + self.first[i].cost < total {
-                        total = m.cost + self.first[i].cost;
+                    if m.cost + self.level().first[i].cost < total {
+                        total = m.cost + self.level().first[i].cost;
                         made = vec![Made::First(i), Made::First(i)];
                     }
                 }
@@ -650,7 +729,7 @@ impl WideSearcher {
             {
                 required[c as usize / 64] |= 1 << (c % 64);
             }
-            for f in &self.first {
+            for f in &self.level().first {
                 if !better(&best, t.cost + f.cost) {
                     break;
                 }
@@ -731,7 +810,7 @@ impl WideSearcher {
                 if let Some(&(_, at)) = firsts.iter().find(|(f, _)| f == i) {
                     return Operand::Step(at);
                 }
-                steps.push(self.first_step(&self.first[*i]));
+                steps.push(self.first_step(&self.level().first[*i]));
                 firsts.push((*i, steps.len() - 1));
                 Operand::Step(steps.len() - 1)
             }
@@ -928,6 +1007,66 @@ mod tests {
         }
     }
 
+    /// A shuffle one table instruction does as cheaply as anything can is answered
+    /// without the first level: the same sequence as the whole search, in loops (the
+    /// index hoisted: one `pshufb` costs 1) and out of them, for masks within blocks and
+    /// across them.
+    #[test]
+    fn the_table_shortcut_finds_what_the_whole_search_does() {
+        let v2 = x86("x86-64-v2");
+        let v3 = x86("x86-64-v3");
+        let v4 = x86("x86-64-v4");
+        let neon = |f: &str| f == "neon";
+        type Case<'a> = (Arch, &'a dyn Fn(&str) -> bool, u32, u32);
+        let cases: Vec<Case> = vec![
+            (Arch::X86_64, &v2, 128, 8),
+            (Arch::X86_64, &v3, 256, 8),
+            (Arch::X86_64, &v3, 256, 32),
+            (Arch::X86_64, &v4, 256, 16),
+            (Arch::AArch64, &neon, 128, 8),
+        ];
+        let mut shortcuts = 0;
+        for (arch, has, bits, element) in cases {
+            for in_loop in [false, true] {
+                let cx = Context {
+                    in_loop,
+                    ..context(arch, has, bits, element)
+                };
+                let (quick, searcher) = (WideSearcher::new(cx, true), WideSearcher::new(cx, true));
+                let n = (bits / element) as usize;
+                let block = (128 / element) as usize;
+                // One operand, within each 128-bit block (what one `pshufb` does), first.
+                let mut all: Vec<Vec<i32>> = masks(n, 150, 0x7a3 ^ u64::from(bits))
+                    .into_iter()
+                    .map(|m| {
+                        m.iter()
+                            .enumerate()
+                            .map(|(i, &x)| match x {
+                                -1 => -1,
+                                x => (i / block * block + x as usize % block) as i32,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                all.extend(masks(n, 150, 0x51f1 ^ u64::from(bits + element)));
+                for mask in all {
+                    let demand = wide::demand_of(&mask);
+                    let found = quick.search_from(&demand, element, true);
+                    let whole = searcher.search_from(&demand, element, false);
+                    let show = |s: &Option<WideSequence>| format!("{s:?}");
+                    assert_eq!(
+                        show(&found),
+                        show(&whole),
+                        "{arch:?} {bits}/{element} {mask:?}"
+                    );
+                    shortcuts += usize::from(quick.level.get().is_none());
+                }
+            }
+        }
+        // Not vacuous: some were answered before the first level was built.
+        assert!(shortcuts > 0);
+    }
+
     /// Two `pshufb` with one index (equal where read, 0 where not) cost a register
     /// load more than their steps: `llc` merges the constants and loads
     /// them once instead of folding each. Even bytes of two registers on x86-64-v2 are
@@ -993,7 +1132,7 @@ mod tests {
             level.insert(pack(&searcher.operand_bytes(o)), 0);
         }
         level.insert(pack(&searcher.operand_bytes(Operand::Zero)), 1);
-        for f in &searcher.first {
+        for f in &searcher.level().first {
             let c = level.entry(pack(&f.bytes)).or_insert(f.cost);
             *c = (*c).min(f.cost);
         }

@@ -101,6 +101,7 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
     if ir::lookup_call::is_lookup_function(func) {
         return;
     }
+    ir::lower::forget_cycles();
     if options.lookup {
         match options.stage {
             // Table loads offered to the vectorizers with vector forms (table instructions).
