@@ -846,14 +846,29 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     let compute = rng.chance(50);
     let op = ops[rng.below(ops.len() as u64) as usize];
     let alternate = rng.chance(40);
+    // A third of them load the permuted values as another type and convert them
+    // (SLP cast nodes): bytes widened, words narrowed, integers made floats, doubles
+    // rounded; now and then one lane converts otherwise (the tree must fail).
+    let cast = rng.chance(33).then(|| cast_from(ty, rng)).flatten();
     for (j, &from) in perm.iter().enumerate() {
+        let (lty, lsize) = cast.map_or((ty, size), |(t, s, _)| (t, s));
         body += &format!(
             "  %l{j} = getelementptr inbounds i8, ptr {src}, i64 {}\n  \
-             %x{j} = load {ty}, ptr %l{j}, align 1\n  \
+             %x{j} = load {lty}, ptr %l{j}, align 1\n  \
              %a{j} = getelementptr inbounds i8, ptr {dst}, i64 {}\n",
-            from as i64 * size,
+            from as i64 * lsize,
             j as i64 * size
         );
+        if let Some((_, _, op)) = cast {
+            let op = match (op, rng.chance(3)) {
+                ("zext", true) => "sext",
+                ("sext", true) => "zext",
+                ("sitofp", true) => "uitofp",
+                (op, _) => op,
+            };
+            body += &format!("  %c{j} = {op} {lty} %x{j} to {ty}\n");
+        }
+        let x = if cast.is_some() { "%c" } else { "%x" };
         let value = if compute {
             body += &format!(
                 "  %m{j} = getelementptr inbounds i8, ptr {src}, i64 {}\n  \
@@ -868,11 +883,11 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
                 _ => op,
             };
             let swap = !this.contains("sub") && rng.chance(30);
-            let (a, b) = if swap { ("%y", "%x") } else { ("%x", "%y") };
+            let (a, b) = if swap { ("%y", x) } else { (x, "%y") };
             body += &format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n");
             format!("%z{j}")
         } else {
-            format!("%x{j}")
+            format!("{x}{j}")
         };
         body += &format!("  store {ty} {value}, ptr %a{j}, align 1\n");
         if between == Some(j) {
@@ -896,6 +911,26 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
         format!("define void @p{k}(ptr {attr}%d, ptr {attr}%s) #0 {{\n{body}  ret void\n}}\n"),
         noalias && !one_buffer,
     )
+}
+
+/// A type to load `ty`'s values as, its bytes, and the conversion to `ty` (none that
+/// could be poison: no float to integer).
+fn cast_from(ty: &str, rng: &mut Rng) -> Option<(&'static str, i64, &'static str)> {
+    const INTS: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
+    if ty == "float" {
+        return Some(match rng.below(3) {
+            0 => ("i16", 2, "sitofp"),
+            1 => ("i32", 4, "sitofp"),
+            _ => ("double", 8, "fptrunc"),
+        });
+    }
+    let size = INTS.iter().find(|(t, _)| *t == ty)?.1;
+    let (from, bytes) = INTS[rng.below(4) as usize];
+    match bytes.cmp(&size) {
+        std::cmp::Ordering::Less => Some((from, bytes, ["zext", "sext"][rng.below(2) as usize])),
+        std::cmp::Ordering::Greater => Some((from, bytes, "trunc")),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 #[test]
@@ -1766,7 +1801,8 @@ fn joined_groups_round(seed: u64) {
     under_qemu(&dir, &module, count, "joins", "join:");
 }
 
-/// A function `@r{k}(ptr %d, ptr %s)`: a horizontal reduction (add, mul, and, or, xor)
+/// A function `@r{k}(ptr %d, ptr %s)`: a horizontal reduction (add, mul, and, or, xor, or an integer
+/// minimum or maximum: `llvm.smin`, `smax`, `umin`, `umax`)
 /// of 4 to 32 integer lanes, each a load of a permuted range of `%s` or an operation of
 /// it and a load of a second range (same base, or 1024 bytes on), commutative operands
 /// sometimes swapped; the result stored to `%d`. Some functions store into the loaded
@@ -1776,7 +1812,9 @@ fn reduction_function(k: usize, rng: &mut Rng) -> String {
     const TYPES: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
     let (ty, size) = TYPES[rng.below(4) as usize];
     let n = [4usize, 8, 16, 32][rng.below(4) as usize];
-    let reduce = ["add", "mul", "and", "or", "xor"][rng.below(5) as usize];
+    let reduce = [
+        "add", "mul", "and", "or", "xor", "smin", "smax", "umin", "umax",
+    ][rng.below(9) as usize];
     let op = ["add", "sub", "mul", "xor", ""][rng.below(5) as usize];
     let second = if rng.chance(50) {
         n as i64 * size
@@ -1796,7 +1834,11 @@ fn reduction_function(k: usize, rng: &mut Rng) -> String {
     // it, the pass reads it as an operation with a constant.
     let mut acc = "%v0".to_string();
     for j in 1..n {
-        body += &format!("  %s{j} = {reduce} {ty} {acc}, %v{j}\n");
+        body += &match reduce.ends_with("min") || reduce.ends_with("max") {
+            // Intrinsics are declared as they are used (LLVM 22's parser).
+            true => format!("  %s{j} = call {ty} @llvm.{reduce}.{ty}({ty} {acc}, {ty} %v{j})\n"),
+            false => format!("  %s{j} = {reduce} {ty} {acc}, %v{j}\n"),
+        };
         acc = format!("%s{j}");
         if read_inner == Some(j) {
             body += &format!(

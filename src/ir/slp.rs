@@ -26,11 +26,11 @@ pub enum Seed {
         base: LLVMValueRef,
     },
     /// A horizontal reduction: `root` combines the lanes with one associative and
-    /// commutative `opcode` through `inner` (operations of that opcode, each read only
-    /// by the next, in the block).
+    /// commutative operation, `combine`, through `inner` (operations of that kind, each
+    /// read only by the next, in the block).
     Reduction {
         root: Inst,
-        opcode: LLVMOpcode,
+        combine: Combine,
         inner: Vec<Inst>,
     },
     /// A build vector: `root`, the last of a chain of `insertelement`s that sets every
@@ -80,7 +80,7 @@ impl Tree {
             Seed::Stores { base, .. } => vec![Value::from_raw(base)],
             Seed::Reduction { .. } | Seed::BuildVector { .. } => Vec::new(),
         };
-        for (base, _, _) in self.tree.load_ranges() {
+        for (base, ..) in self.tree.load_ranges() {
             let b = Value::from_raw(self.bases[base]);
             if !out.contains(&b) {
                 out.push(b);
@@ -158,13 +158,31 @@ fn operation(opcode: LLVMOpcode) -> Option<bool> {
     })
 }
 
-/// The opcode an operation's id stands for (the ids are `LLVMOpcode as u32`).
+/// Conversions a tree may take: lane-wise, each its own vector instruction.
+const CASTS: [LLVMOpcode; 9] = {
+    use LLVMOpcode::*;
+    [
+        LLVMZExt,
+        LLVMSExt,
+        LLVMTrunc,
+        LLVMFPExt,
+        LLVMFPTrunc,
+        LLVMUIToFP,
+        LLVMSIToFP,
+        LLVMFPToUI,
+        LLVMFPToSI,
+    ]
+};
+
+/// The opcode an operation's or a cast's id stands for (the ids are `LLVMOpcode as
+/// u32`).
 fn opcode_of(op: u32) -> Option<LLVMOpcode> {
     use LLVMOpcode::*;
     [
         LLVMAdd, LLVMMul, LLVMAnd, LLVMOr, LLVMXor, LLVMFAdd, LLVMFMul, LLVMSub, LLVMFSub,
     ]
     .into_iter()
+    .chain(CASTS)
     .find(|&o| o as u32 == op)
 }
 
@@ -280,6 +298,15 @@ impl Reader {
                 commutative,
                 lhs,
                 rhs,
+            }
+        } else if let Some(from) = (local && CASTS.contains(&LLVMGetInstructionOpcode(v)))
+            .then(|| scalar_bytes(LLVMTypeOf(LLVMGetOperand(v, 0))))
+            .flatten()
+        {
+            Scalar::Cast {
+                op: LLVMGetInstructionOpcode(v) as u32,
+                from,
+                operand: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
             }
         } else {
             Scalar::Other
@@ -417,7 +444,7 @@ unsafe fn window(
     let stored_len = n as i64 * bytes;
     // Each range as LLVM's alias analysis is asked about it (`extent`).
     let store_extent = extent(start, stored_len);
-    let load_ranges = load_extents(&tree, reader, bytes);
+    let load_ranges = load_extents(&tree, reader);
     // Another access in between must neither write what the tree loads (the loads
     // move down to the last store) nor touch what the window stores (the stores move
     // down too).
@@ -430,15 +457,15 @@ unsafe fn window(
     if !quiet_between(first, last, &stored, &loads, undisturbed) {
         return None;
     }
-    for (base, from, len) in tree.load_ranges() {
+    for (base, from, len, size) in tree.load_ranges() {
         let base = reader.bases[base];
         let apart = if base == store_base {
-            !pure::overlap_ranges(from, len as i64 * bytes, start, stored_len)
+            !pure::overlap_ranges(from, len as i64 * size, start, stored_len)
         } else {
             distinct_objects(base, store_base)
                 || !target.may_alias(
                     base,
-                    extent(from, len as i64 * bytes),
+                    extent(from, len as i64 * size),
                     store_base,
                     store_extent,
                 )
@@ -462,22 +489,93 @@ unsafe fn window(
     })
 }
 
-/// Opcodes a horizontal reduction may combine its lanes with: associative and
+/// What a horizontal reduction combines its lanes with.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Combine {
+    /// A binary operator.
+    Op(LLVMOpcode),
+    /// An integer minimum or maximum (`llvm.smin` ...), by its name's last part.
+    MinMax(&'static str),
+}
+
+impl std::fmt::Display for Combine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Combine::Op(op) => write!(f, "{op:?}"),
+            Combine::MinMax(name) => write!(f, "{name}"),
+        }
+    }
+}
+
+impl Combine {
+    /// The `llvm.vector.reduce.*` that combines a vector's lanes so.
+    fn reduce_intrinsic(self) -> &'static str {
+        use LLVMOpcode::*;
+        match self {
+            Combine::Op(LLVMAdd) => "llvm.vector.reduce.add",
+            Combine::Op(LLVMMul) => "llvm.vector.reduce.mul",
+            Combine::Op(LLVMAnd) => "llvm.vector.reduce.and",
+            Combine::Op(LLVMOr) => "llvm.vector.reduce.or",
+            Combine::Op(LLVMXor) => "llvm.vector.reduce.xor",
+            Combine::Op(LLVMFAdd) => "llvm.vector.reduce.fadd",
+            Combine::Op(_) => "llvm.vector.reduce.fmul",
+            Combine::MinMax("smin") => "llvm.vector.reduce.smin",
+            Combine::MinMax("smax") => "llvm.vector.reduce.smax",
+            Combine::MinMax("umin") => "llvm.vector.reduce.umin",
+            Combine::MinMax(_) => "llvm.vector.reduce.umax",
+        }
+    }
+
+    fn is_float(self) -> bool {
+        matches!(
+            self,
+            Combine::Op(LLVMOpcode::LLVMFAdd) | Combine::Op(LLVMOpcode::LLVMFMul)
+        )
+    }
+}
+
+/// The integer minimum and maximum intrinsics: associative and commutative, exact in
+/// any order.
+const MIN_MAX: [&str; 4] = ["smin", "smax", "umin", "umax"];
+
+/// How a horizontal reduction may combine its lanes at `v`: operations associative and
 /// commutative on integers, each with its `llvm.vector.reduce.*` (which wraps: a
 /// scalar `nsw`/`nuw` chain's poison on overflow becomes a defined value, a
-/// refinement); `fadd` and `fmul` where they carry `reassoc`.
-fn reduction_opcode(v: LLVMValueRef) -> Option<LLVMOpcode> {
+/// refinement); `fadd` and `fmul` where they carry `reassoc`; integer `llvm.smin`,
+/// `smax`, `umin`, `umax`.
+fn reduction_combine(v: LLVMValueRef) -> Option<Combine> {
     use LLVMOpcode::*;
     // SAFETY: a live instruction.
     unsafe {
         let opcode = LLVMGetInstructionOpcode(v);
         match opcode {
-            LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor => Some(opcode),
+            LLVMAdd | LLVMMul | LLVMAnd | LLVMOr | LLVMXor => Some(Combine::Op(opcode)),
             // Floating point only where the operation may be reassociated.
-            LLVMFAdd | LLVMFMul => reassociable(v).then_some(opcode),
+            LLVMFAdd | LLVMFMul => reassociable(v).then_some(Combine::Op(opcode)),
+            LLVMCall => min_max(v).map(Combine::MinMax),
             _ => None,
         }
     }
+}
+
+/// Which of [`MIN_MAX`] a call is (of a scalar integer, two arguments).
+///
+/// # Safety
+/// `v` is a live call.
+unsafe fn min_max(v: LLVMValueRef) -> Option<&'static str> {
+    let callee = LLVMGetCalledValue(v);
+    if LLVMIsAFunction(callee).is_null() || LLVMGetNumArgOperands(v) != 2 {
+        return None;
+    }
+    let mut len = 0;
+    let name = LLVMGetValueName2(callee, &mut len);
+    let name = std::str::from_utf8(std::slice::from_raw_parts(name as *const u8, len)).ok()?;
+    let rest = name.strip_prefix("llvm.")?;
+    let (kind, ty) = rest.split_once('.')?;
+    let kind = MIN_MAX.into_iter().find(|&k| k == kind)?;
+    // A scalar integer: `i32`, not `v4i32`.
+    (ty.starts_with('i') && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMIntegerTypeKind)
+        .then_some(kind)
 }
 
 /// Whether a floating-point operation carries `reassoc`.
@@ -505,10 +603,10 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
             let mut roots = Vec::new();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
-                if let Some(opcode) = reduction_opcode(inst) {
+                if let Some(combine) = reduction_combine(inst) {
                     let scalar = scalar_bytes(LLVMTypeOf(inst)).is_some();
-                    if scalar && !inner_of_reduction(inst, opcode, bb) {
-                        roots.push((inst, opcode));
+                    if scalar && !inner_of_reduction(inst, combine, bb) {
+                        roots.push((inst, combine));
                     }
                 }
                 inst = LLVMGetNextInstruction(inst);
@@ -519,8 +617,8 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
             }
             let position = Positions::new(bb);
             let mut reader = Reader::new(bb);
-            for (root, opcode) in roots {
-                if let Some(t) = reduction(target, &mut reader, root, opcode, &position) {
+            for (root, combine) in roots {
+                if let Some(t) = reduction(target, &mut reader, root, combine, &position) {
                     out.push(t);
                 }
             }
@@ -532,14 +630,14 @@ pub fn reduction_trees(func: Function, target: &Target) -> Vec<Tree> {
 
 /// Whether `v` is an inner operation of a larger reduction: read once, by an operation
 /// of the same opcode in the same block.
-unsafe fn inner_of_reduction(v: LLVMValueRef, opcode: LLVMOpcode, bb: LLVMBasicBlockRef) -> bool {
+unsafe fn inner_of_reduction(v: LLVMValueRef, combine: Combine, bb: LLVMBasicBlockRef) -> bool {
     if !single_use(v) {
         return false;
     }
     let user = LLVMGetUser(LLVMGetFirstUse(v));
     !LLVMIsAInstruction(user).is_null()
         && LLVMGetInstructionParent(user) == bb
-        && LLVMGetInstructionOpcode(user) == opcode
+        && reduction_combine(user) == Some(combine)
 }
 
 /// The tree of the reduction at `root`, if its lanes are one and its loads may move.
@@ -547,7 +645,7 @@ unsafe fn reduction(
     target: &Target,
     reader: &mut Reader,
     root: LLVMValueRef,
-    opcode: LLVMOpcode,
+    combine: Combine,
     position: &Positions,
 ) -> Option<Tree> {
     let block = LLVMGetInstructionParent(root);
@@ -558,7 +656,7 @@ unsafe fn reduction(
     while let Some(v) = work.pop() {
         let combines = !LLVMIsAInstruction(v).is_null()
             && LLVMGetInstructionParent(v) == block
-            && reduction_opcode(v) == Some(opcode)
+            && reduction_combine(v) == Some(combine)
             && single_use(v);
         if combines {
             inner.push(v);
@@ -581,10 +679,10 @@ unsafe fn reduction(
     let tree = tree::reduction_tree(&reader.scalars, &lanes, bytes)?;
     let seed = Seed::Reduction {
         root: Inst(root),
-        opcode,
+        combine,
         inner: inner.iter().map(|&i| Inst(i)).collect(),
     };
-    rooted(target, reader, tree, bytes, seed, &inner, position, n, elem)
+    rooted(target, reader, tree, seed, &inner, position, n, elem)
 }
 
 /// The tree of a seed whose vector code goes right before its root (a reduction's, a
@@ -595,7 +693,6 @@ unsafe fn rooted(
     target: &Target,
     reader: &Reader,
     tree: Node,
-    bytes: i64,
     seed: Seed,
     inner: &[LLVMValueRef],
     position: &Positions,
@@ -619,7 +716,7 @@ unsafe fn rooted(
         .copied()
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
-    let load_ranges = load_extents(&tree, reader, bytes);
+    let load_ranges = load_extents(&tree, reader);
     let undisturbed = |i: LLVMValueRef| {
         load_ranges
             .iter()
@@ -744,7 +841,7 @@ unsafe fn build_vector(
         root: Inst(root),
         inner: inner.iter().map(|&i| Inst(i)).collect(),
     };
-    rooted(target, reader, tree, bytes, seed, &inner, position, n, elem)
+    rooted(target, reader, tree, seed, &inner, position, n, elem)
 }
 
 /// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
@@ -754,10 +851,10 @@ fn extent(from: i64, len: i64) -> u64 {
 }
 
 /// Each load range of `tree` as (its base, its extent from the base).
-fn load_extents(tree: &Node, reader: &Reader, bytes: i64) -> Vec<(LLVMValueRef, u64)> {
+fn load_extents(tree: &Node, reader: &Reader) -> Vec<(LLVMValueRef, u64)> {
     tree.load_ranges()
         .into_iter()
-        .map(|(base, from, len)| (reader.bases[base], extent(from, len as i64 * bytes)))
+        .map(|(base, from, len, size)| (reader.bases[base], extent(from, len as i64 * size)))
         .collect()
 }
 
@@ -861,29 +958,21 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             }
             Seed::Reduction {
                 root,
-                opcode,
+                combine,
                 inner,
             } => {
-                let name = match opcode {
-                    LLVMOpcode::LLVMAdd => "llvm.vector.reduce.add",
-                    LLVMOpcode::LLVMMul => "llvm.vector.reduce.mul",
-                    LLVMOpcode::LLVMAnd => "llvm.vector.reduce.and",
-                    LLVMOpcode::LLVMOr => "llvm.vector.reduce.or",
-                    LLVMOpcode::LLVMXor => "llvm.vector.reduce.xor",
-                    LLVMOpcode::LLVMFAdd => "llvm.vector.reduce.fadd",
-                    _ => "llvm.vector.reduce.fmul",
-                };
+                let name = combine.reduce_intrinsic();
                 let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
                     LLVMGetInstructionParent(root.raw()),
                 ));
-                let float = matches!(opcode, LLVMOpcode::LLVMFAdd | LLVMOpcode::LLVMFMul);
+                let float = combine.is_float();
                 // A floating-point reduction starts from its identity (-0.0 for fadd:
                 // -0.0 + x is x for every x) and may reassociate only with the flags
                 // every operation of the chain has (`reassoc` among them).
                 let mut args = match float {
                     true => {
-                        let start = match opcode {
-                            LLVMOpcode::LLVMFAdd => -0.0,
+                        let start = match combine {
+                            Combine::Op(LLVMOpcode::LLVMFAdd) => -0.0,
                             _ => 1.0,
                         };
                         vec![LLVMConstReal(t.elem, start), value]
@@ -946,12 +1035,39 @@ unsafe fn address(
     g
 }
 
+/// `v` with its lanes taken in `mask`'s order: `v` itself where that is all of them in
+/// order.
+unsafe fn shuffle(
+    builder: LLVMBuilderRef,
+    v: LLVMValueRef,
+    mask: &[i32],
+    built: &mut Vec<LLVMValueRef>,
+) -> LLVMValueRef {
+    let ty = LLVMTypeOf(v);
+    let identity = LLVMGetVectorSize(ty) as usize == mask.len()
+        && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
+    if identity {
+        return v;
+    }
+    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
+    let mut m: Vec<LLVMValueRef> = mask
+        .iter()
+        .map(|&x| LLVMConstInt(i32t, x as u64, 0))
+        .collect();
+    let m = LLVMConstVector(m.as_mut_ptr(), mask.len() as u32);
+    let s = LLVMBuildShuffleVector(builder, v, LLVMGetPoison(ty), m, c"".as_ptr());
+    if !LLVMIsAInstruction(s).is_null() {
+        built.push(s);
+    }
+    s
+}
+
 /// The vector value of `node`; one vector load per range (`loaded`).
 unsafe fn build_node(
     builder: LLVMBuilderRef,
     t: &Tree,
     node: &Node,
-    loaded: &mut HashMap<(usize, i64), LLVMValueRef>,
+    loaded: &mut HashMap<(usize, i64, i64), LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
 ) -> LLVMValueRef {
     let ctx = LLVMGetTypeContext(t.elem);
@@ -963,9 +1079,11 @@ unsafe fn build_node(
             len,
             mask,
             scalars,
+            elem,
         } => {
-            let vty = LLVMVectorType(t.elem, *len as u32);
-            let load = match loaded.get(&(*base, *start)) {
+            // The scalar loads' type (a cast's source may be narrower than the tree's).
+            let vty = LLVMVectorType(LLVMTypeOf(t.scalars[scalars[0]]), *len as u32);
+            let load = match loaded.get(&(*base, *start, *elem)) {
                 Some(&l) => l,
                 None => {
                     let from = address(builder, t.bases[*base], *start, built);
@@ -984,25 +1102,11 @@ unsafe fn build_node(
                         .map_or(1, |l| LLVMGetAlignment(l));
                     LLVMSetAlignment(load, align);
                     built.push(load);
-                    loaded.insert((*base, *start), load);
+                    loaded.insert((*base, *start, *elem), load);
                     load
                 }
             };
-            let _ = scalars;
-            let identity =
-                *len == mask.len() && mask.iter().enumerate().all(|(j, &m)| m == j as i32);
-            if identity {
-                return load;
-            }
-            let i32t = LLVMInt32TypeInContext(ctx);
-            let mut m: Vec<LLVMValueRef> = mask
-                .iter()
-                .map(|&x| LLVMConstInt(i32t, x as u64, 0))
-                .collect();
-            let m = LLVMConstVector(m.as_mut_ptr(), n);
-            let s = LLVMBuildShuffleVector(builder, load, LLVMGetPoison(vty), m, c"".as_ptr());
-            built.push(s);
-            s
+            shuffle(builder, load, mask, built)
         }
         Node::Binary {
             ops,
@@ -1065,6 +1169,47 @@ unsafe fn build_node(
                 built.push(blend);
             }
             blend
+        }
+        Node::Cast {
+            op,
+            from,
+            child,
+            scalars,
+        } => {
+            let to = LLVMTypeOf(t.scalars[scalars[0]]);
+            let Some(opcode) = opcode_of(*op) else {
+                return LLVMGetPoison(LLVMVectorType(to, n));
+            };
+            // A narrowing cast of permuted loads: the loads cast as they are, then
+            // permuted, where the elements are smaller (`trunc` then one byte shuffle,
+            // not two word shuffles then `trunc`). The cast is lane-wise and defined on
+            // every lane (a value out of range is poison, not undefined behaviour).
+            let narrower = scalar_bytes(to).is_some_and(|b| b < *from);
+            if let (true, Node::Loads { len, mask, .. }) = (narrower, &**child) {
+                let mut whole = (**child).clone();
+                if let Node::Loads { mask, .. } = &mut whole {
+                    *mask = (0..*len as i32).collect();
+                }
+                let v = build_node(builder, t, &whole, loaded, built);
+                // No flags (`nneg`, `nuw`): a vector without them is no more poison.
+                let c = LLVMBuildCast(
+                    builder,
+                    opcode,
+                    v,
+                    LLVMVectorType(to, *len as u32),
+                    c"".as_ptr(),
+                );
+                if !LLVMIsAInstruction(c).is_null() {
+                    built.push(c);
+                }
+                return shuffle(builder, c, mask, built);
+            }
+            let v = build_node(builder, t, child, loaded, built);
+            let c = LLVMBuildCast(builder, opcode, v, LLVMVectorType(to, n), c"".as_ptr());
+            if !LLVMIsAInstruction(c).is_null() {
+                built.push(c);
+            }
+            c
         }
         Node::Consts(c) => {
             let mut values: Vec<LLVMValueRef> =

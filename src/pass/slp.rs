@@ -94,7 +94,7 @@ fn decide(
     let desc = target.desc();
     let seed = match &t.seed {
         Seed::Stores { .. } => "stores".to_string(),
-        Seed::Reduction { opcode, .. } => format!("{opcode:?}"),
+        Seed::Reduction { combine, .. } => format!("{combine}"),
         Seed::BuildVector { .. } => "build-vector".to_string(),
     };
     let key = format!(
@@ -130,8 +130,8 @@ fn decide(
         _ => "llc",
     };
     let what = match (&t.seed, t.operations()) {
-        (Seed::Reduction { opcode, .. }, k) => {
-            format!("a reduction ({opcode:?}) of {n} lanes of {k} operations")
+        (Seed::Reduction { combine, .. }, k) => {
+            format!("a reduction ({combine}) of {n} lanes of {k} operations")
         }
         (Seed::BuildVector { .. }, k) => {
             format!("a build vector of {n} lanes of {k} operations")

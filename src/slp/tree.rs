@@ -9,6 +9,9 @@
 //! * **Operations** of one opcode: the operation on two child bundles. A commutative
 //!   operation may take its operands in the other order in any lane, so that a lane's
 //!   operand reads the same base as lane 0's (a short look-ahead).
+//! * **Casts** of one opcode from one element size (`zext` of bytes to `i32`, `trunc`,
+//!   `sitofp`, ...): the cast of one child bundle, whose elements are the source's (a
+//!   tree may load bytes and store words).
 //! * **Constants**: a constant vector.
 //!
 //! Anything else fails the tree (no gathers yet). [`build`] works on [`Scalar`]s that
@@ -29,6 +32,8 @@ pub enum Scalar {
         lhs: usize,
         rhs: usize,
     },
+    /// A conversion (an opcode id) of a scalar of `from` bytes.
+    Cast { op: u32, from: i64, operand: usize },
     /// A constant, by an id the reader gives it (equal ids: equal constants).
     Const(u64),
     /// Anything else.
@@ -47,6 +52,8 @@ pub enum Node {
         mask: Vec<i32>,
         /// The scalar loads, one per lane.
         scalars: Vec<usize>,
+        /// Bytes of an element.
+        elem: i64,
     },
     /// The operation of each lane (one opcode, or two of a family alternating: both
     /// computed, each lane taken from its own) on two child bundles.
@@ -55,6 +62,15 @@ pub enum Node {
         lhs: Box<Node>,
         rhs: Box<Node>,
         /// The scalar operations, one per lane.
+        scalars: Vec<usize>,
+    },
+    /// One conversion (an opcode id) of every lane of a child bundle of `from`-byte
+    /// elements.
+    Cast {
+        op: u32,
+        from: i64,
+        child: Box<Node>,
+        /// The scalar casts, one per lane.
         scalars: Vec<usize>,
     },
     Consts(Vec<u64>),
@@ -82,6 +98,7 @@ impl Node {
                 *len != mask.len() || mask.iter().enumerate().any(|(j, &m)| m != j as i32)
             }
             Node::Binary { lhs, rhs, .. } => lhs.permutes() || rhs.permutes(),
+            Node::Cast { child, .. } => child.permutes(),
             Node::Consts(_) => false,
         }
     }
@@ -91,23 +108,47 @@ impl Node {
         match self {
             Node::Loads { .. } => self.permutes() as usize,
             Node::Binary { lhs, rhs, .. } => lhs.shuffled_loads() + rhs.shuffled_loads(),
+            Node::Cast { child, .. } => child.shuffled_loads(),
             Node::Consts(_) => 0,
         }
     }
 
-    /// Every load node: (base, byte start, elements); after [`build`], overlapping
-    /// nodes of one base share one range.
-    pub fn load_ranges(&self) -> Vec<(usize, i64, usize)> {
+    /// Every load node: (base, byte start, elements, bytes an element); after
+    /// [`build`], overlapping nodes of one base and element size share one range.
+    pub fn load_ranges(&self) -> Vec<(usize, i64, usize, i64)> {
         match self {
             Node::Loads {
-                base, start, len, ..
-            } => vec![(*base, *start, *len)],
+                base,
+                start,
+                len,
+                elem,
+                ..
+            } => vec![(*base, *start, *len, *elem)],
             Node::Binary { lhs, rhs, .. } => {
                 let mut v = lhs.load_ranges();
                 v.extend(rhs.load_ranges());
                 v
             }
+            Node::Cast { child, .. } => child.load_ranges(),
             Node::Consts(_) => Vec::new(),
+        }
+    }
+
+    /// Every load node's base, element size and scalar loads.
+    fn load_scalars(&self, out: &mut Vec<(usize, i64, Vec<usize>)>) {
+        match self {
+            Node::Loads {
+                base,
+                elem,
+                scalars,
+                ..
+            } => out.push((*base, *elem, scalars.clone())),
+            Node::Binary { lhs, rhs, .. } => {
+                lhs.load_scalars(out);
+                rhs.load_scalars(out);
+            }
+            Node::Cast { child, .. } => child.load_scalars(out),
+            Node::Consts(_) => {}
         }
     }
 
@@ -129,6 +170,7 @@ impl Node {
                 start,
                 len,
                 mask,
+                elem,
                 ..
             } => {
                 let k = match bases.iter().position(|b| b.0 == *base) {
@@ -138,13 +180,20 @@ impl Node {
                         bases.len() - 1
                     }
                 };
-                let _ = write!(out, "L{k}@{}x{len}{mask:?}", start - bases[k].1);
+                let _ = write!(out, "L{k}@{}x{len}*{elem}{mask:?}", start - bases[k].1);
             }
             Node::Binary { ops, lhs, rhs, .. } => {
                 let _ = write!(out, "B{ops:?}(");
                 lhs.write_shape(bases, out);
                 out.push(',');
                 rhs.write_shape(bases, out);
+                out.push(')');
+            }
+            Node::Cast {
+                op, from, child, ..
+            } => {
+                let _ = write!(out, "K{op}/{from}(");
+                child.write_shape(bases, out);
                 out.push(')');
             }
             Node::Consts(c) => {
@@ -165,6 +214,11 @@ impl Node {
                 v.extend(rhs.scalars());
                 v
             }
+            Node::Cast { child, scalars, .. } => {
+                let mut v = scalars.clone();
+                v.extend(child.scalars());
+                v
+            }
             Node::Consts(_) => Vec::new(),
         }
     }
@@ -182,36 +236,40 @@ const MAX_DEPTH: usize = 8;
 /// (never a byte the scalar code did not).
 pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
     let mut tree = bundle(scalars, lanes, elem, 0)?;
-    unify(&mut tree, scalars, elem)?;
+    unify(&mut tree, scalars)?;
     Some(tree)
 }
 
 /// Rewrites every load bundle to read its cluster: the union of the bundles' ranges of
 /// one base that overlap (a matrix's columns: one range; a vector's broadcast elements:
 /// one each). `None` if a cluster has an element no scalar load reads, or is too long.
-fn unify(tree: &mut Node, scalars: &[Scalar], elem: i64) -> Option<()> {
-    let mut ranges: Vec<(usize, i64, i64)> = tree
+fn unify(tree: &mut Node, scalars: &[Scalar]) -> Option<()> {
+    // (base, element bytes, first byte, last element's first byte)
+    let mut ranges: Vec<(usize, i64, i64, i64)> = tree
         .load_ranges()
         .into_iter()
-        .map(|(base, start, len)| (base, start, start + elem * (len as i64 - 1)))
+        .map(|(base, start, len, elem)| (base, elem, start, start + elem * (len as i64 - 1)))
         .collect();
     ranges.sort_unstable();
-    let mut clusters: Vec<(usize, i64, i64)> = Vec::new();
+    let mut clusters: Vec<(usize, i64, i64, i64)> = Vec::new();
     for r in ranges {
         match clusters.last_mut() {
-            Some(c) if c.0 == r.0 && r.1 <= c.2 => c.2 = c.2.max(r.2),
+            Some(c) if (c.0, c.1) == (r.0, r.1) && r.2 <= c.3 => c.3 = c.3.max(r.3),
             _ => clusters.push(r),
         }
     }
-    for &(base, start, end) in &clusters {
+    let mut loads = Vec::new();
+    tree.load_scalars(&mut loads);
+    for &(base, elem, start, end) in &clusters {
         let len = ((end - start) / elem) as usize + 1;
         if len > MAX_LOADED {
             return None;
         }
         let mut read = vec![false; len];
-        for s in tree.scalars() {
-            if let Scalar::Load { base: b, offset } = scalars[s] {
-                if b == base && (start..=end).contains(&offset) {
+        let same = loads.iter().filter(|(b, e, _)| (*b, *e) == (base, elem));
+        for &s in same.flat_map(|(_, _, s)| s) {
+            if let Scalar::Load { offset, .. } = scalars[s] {
+                if (start..=end).contains(&offset) {
                     read[((offset - start) / elem) as usize] = true;
                 }
             }
@@ -220,35 +278,37 @@ fn unify(tree: &mut Node, scalars: &[Scalar], elem: i64) -> Option<()> {
             return None;
         }
     }
-    rebase(tree, &clusters, elem);
+    rebase(tree, &clusters);
     Some(())
 }
 
-fn rebase(node: &mut Node, ranges: &[(usize, i64, i64)], elem: i64) {
+fn rebase(node: &mut Node, ranges: &[(usize, i64, i64, i64)]) {
     match node {
         Node::Loads {
             base,
             start,
             len,
             mask,
+            elem,
             ..
         } => {
             let cluster = ranges
                 .iter()
-                .find(|r| r.0 == *base && r.1 <= *start && *start <= r.2);
-            if let Some(&(_, from, to)) = cluster {
-                let shift = ((*start - from) / elem) as i32;
+                .find(|r| (r.0, r.1) == (*base, *elem) && r.2 <= *start && *start <= r.3);
+            if let Some(&(_, _, from, to)) = cluster {
+                let shift = ((*start - from) / *elem) as i32;
                 for m in mask.iter_mut() {
                     *m += shift;
                 }
                 *start = from;
-                *len = ((to - from) / elem) as usize + 1;
+                *len = ((to - from) / *elem) as usize + 1;
             }
         }
         Node::Binary { lhs, rhs, .. } => {
-            rebase(lhs, ranges, elem);
-            rebase(rhs, ranges, elem);
+            rebase(lhs, ranges);
+            rebase(rhs, ranges);
         }
+        Node::Cast { child, .. } => rebase(child, ranges),
         Node::Consts(_) => {}
     }
 }
@@ -293,6 +353,27 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 len,
                 mask,
                 scalars: lanes.to_vec(),
+                elem,
+            })
+        }
+        &Scalar::Cast { op, from, .. } => {
+            let mut operands = Vec::with_capacity(n);
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Cast {
+                        op: o,
+                        from: f,
+                        operand,
+                    } if (o, f) == (op, from) => operands.push(operand),
+                    _ => return None,
+                }
+            }
+            let child = bundle(scalars, &operands, from, depth + 1)?;
+            Some(Node::Cast {
+                op,
+                from,
+                child: Box::new(child),
+                scalars: lanes.to_vec(),
             })
         }
         Scalar::Binary { family, .. } => {
@@ -329,12 +410,17 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
             // after `a` in one base, the left operand alone can be nearer either).
             let key = |s: usize| match scalars[s] {
                 Scalar::Load { base, .. } => (0, base as u64),
-                Scalar::Binary { op, .. } => (1, u64::from(op)),
+                Scalar::Binary { op, .. } | Scalar::Cast { op, .. } => (1, u64::from(op)),
                 Scalar::Const(_) => (2, 0),
                 Scalar::Other => (3, s as u64),
             };
+            // A cast's address is its operand's (a widened byte load).
             let offset = |s: usize| match scalars[s] {
                 Scalar::Load { offset, .. } => offset,
+                Scalar::Cast { operand, .. } => match scalars[operand] {
+                    Scalar::Load { offset, .. } => offset,
+                    _ => 0,
+                },
                 _ => 0,
             };
             let (first, second) = pairs[0];
@@ -418,6 +504,7 @@ fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
             v.extend(loads_of(scalars, rhs));
             v
         }
+        Scalar::Cast { operand, .. } => loads_of(scalars, operand),
         Scalar::Const(_) | Scalar::Other => Vec::new(),
     }
 }
@@ -440,6 +527,7 @@ pub fn reduction_tree(scalars: &[Scalar], leaves: &[usize], elem: i64) -> Option
 pub enum Term {
     Load(usize, i64),
     Op(u32, Box<Term>, Box<Term>),
+    Cast(u32, Box<Term>),
     Const(u64),
 }
 
@@ -457,6 +545,9 @@ pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
             let (a, b) = (scalar_term(scalars, *lhs)?, scalar_term(scalars, *rhs)?);
             order(*op, *commutative, a, b)
         }
+        Scalar::Cast { op, operand, .. } => {
+            Term::Cast(*op, Box::new(scalar_term(scalars, *operand)?))
+        }
         Scalar::Const(c) => Term::Const(*c),
         Scalar::Other => return None,
     })
@@ -472,19 +563,27 @@ fn order(op: u32, commutative: bool, a: Term, b: Term) -> Term {
 }
 
 /// The terms a tree computes, lane by lane (`commutative` says which opcodes are).
-pub fn run(node: &Node, elem: i64, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
+pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
     match node {
         Node::Loads {
-            base, start, mask, ..
+            base,
+            start,
+            mask,
+            elem,
+            ..
         } => mask
             .iter()
             .map(|&m| Term::Load(*base, start + elem * i64::from(m)))
             .collect(),
-        Node::Binary { ops, lhs, rhs, .. } => run(lhs, elem, commutative)
+        Node::Binary { ops, lhs, rhs, .. } => run(lhs, commutative)
             .into_iter()
-            .zip(run(rhs, elem, commutative))
+            .zip(run(rhs, commutative))
             .zip(ops)
             .map(|((a, b), &op)| order(op, commutative(op), a, b))
+            .collect(),
+        Node::Cast { op, child, .. } => run(child, commutative)
+            .into_iter()
+            .map(|t| Term::Cast(*op, Box::new(t)))
             .collect(),
         Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
     }
@@ -528,7 +627,7 @@ mod tests {
             .iter()
             .map(|&s| scalar_term(&scalars, s).unwrap())
             .collect();
-        assert_eq!(run(&tree, 4, &commutative), want);
+        assert_eq!(run(&tree, &commutative), want);
         let Node::Binary { lhs, .. } = &tree else {
             panic!()
         };
@@ -609,7 +708,7 @@ mod tests {
             .map(|&s| scalar_term(&scalars, s).unwrap())
             .collect();
         let commutes = |op: u32| op == ADD || op == 3;
-        assert_eq!(run(&tree, 8, &commutes), want);
+        assert_eq!(run(&tree, &commutes), want);
         assert!(tree.permutes());
     }
 
@@ -654,7 +753,7 @@ mod tests {
         assert!(
             ranges
                 .iter()
-                .all(|r| *r == (0, 0, 16) || (r.0 == 1 && r.2 == 1)),
+                .all(|r| *r == (0, 0, 16, 4) || (r.0 == 1 && r.2 == 1)),
             "{ranges:?}"
         );
         let want: Vec<Term> = lanes
@@ -662,7 +761,7 @@ mod tests {
             .map(|&s| scalar_term(&scalars, s).unwrap())
             .collect();
         let commutes = |op: u32| op == ADD || op == 3;
-        assert_eq!(run(&tree, 4, &commutes), want);
+        assert_eq!(run(&tree, &commutes), want);
     }
 
     /// Random trees of loads, constants and two operations: whatever builds computes
@@ -723,10 +822,125 @@ mod tests {
                     .iter()
                     .map(|&s| scalar_term(&scalars, s).unwrap())
                     .collect();
-                assert_eq!(run(&tree, 4, &commutative), want);
+                assert_eq!(run(&tree, &commutative), want);
             }
         }
         assert!(built > 300, "{built}");
+    }
+
+    /// `zext(a[p(j)]) + b[j]` with `a` bytes and `b` words: the bytes are loaded as one
+    /// vector and shuffled, then widened; a lane whose cast differs fails the tree.
+    #[test]
+    fn casts_widen_a_narrow_bundle() {
+        const ZEXT: u32 = 39;
+        const SEXT: u32 = 40;
+        let p = [2i64, 0, 3, 1];
+        let mut scalars = Vec::new();
+        let mut lanes = Vec::new();
+        for (j, &pj) in p.iter().enumerate() {
+            scalars.push(Scalar::Load {
+                base: 0,
+                offset: pj,
+            });
+            let byte = scalars.len() - 1;
+            scalars.push(Scalar::Cast {
+                op: ZEXT,
+                from: 1,
+                operand: byte,
+            });
+            let wide = scalars.len() - 1;
+            scalars.push(Scalar::Load {
+                base: 1,
+                offset: 4 * j as i64,
+            });
+            scalars.push(Scalar::binary(ADD, true, wide, scalars.len() - 1));
+            lanes.push(scalars.len() - 1);
+        }
+        let tree = build(&scalars, &lanes, 4).unwrap();
+        assert!(tree.permutes());
+        assert_eq!(tree.load_ranges(), vec![(0, 0, 4, 1), (1, 0, 4, 4)]);
+        let want: Vec<Term> = lanes
+            .iter()
+            .map(|&s| scalar_term(&scalars, s).unwrap())
+            .collect();
+        assert_eq!(run(&tree, &commutative), want);
+        // One lane sign-extends: not one bundle.
+        scalars[4] = Scalar::Cast {
+            op: SEXT,
+            from: 1,
+            operand: 3,
+        };
+        assert!(build(&scalars, &lanes, 4).is_none());
+    }
+
+    /// Random trees whose lanes widen or narrow loads of another size (sometimes one
+    /// lane another cast, or a byte load and a word load of one base side by side):
+    /// whatever builds computes each lane's term, and loads each range at its size.
+    #[test]
+    fn random_trees_with_casts_compute_every_lane() {
+        const ZEXT: u32 = 39;
+        const TRUNC: u32 = 38;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut built = 0;
+        for _ in 0..2000 {
+            let n = [4usize, 8, 16][next(3) as usize];
+            // The casts' source size: bytes widened, or double words narrowed.
+            let (op, from) = if next(2) == 0 { (ZEXT, 1) } else { (TRUNC, 8) };
+            let mut scalars = Vec::new();
+            let mut perm: Vec<i64> = (0..n as i64).collect();
+            for i in (1..n).rev() {
+                perm.swap(i, next(i as u64 + 1) as usize);
+            }
+            let mut lanes = Vec::new();
+            for (j, &pj) in perm.iter().enumerate() {
+                scalars.push(Scalar::Load {
+                    base: 0,
+                    offset: from * pj,
+                });
+                let narrow = scalars.len() - 1;
+                let cast_op = if next(40) == 0 { ZEXT + TRUNC - op } else { op };
+                scalars.push(Scalar::Cast {
+                    op: cast_op,
+                    from,
+                    operand: narrow,
+                });
+                let cast = scalars.len() - 1;
+                // The other operand: words of base 1, or (rarely) of base 0 too.
+                let other_base = if next(30) == 0 { 0 } else { 1 };
+                scalars.push(Scalar::Load {
+                    base: other_base,
+                    offset: 4 * ((j as i64 + next(2) as i64) % n as i64),
+                });
+                let word = scalars.len() - 1;
+                let (lhs, rhs) = if next(2) == 0 {
+                    (cast, word)
+                } else {
+                    (word, cast)
+                };
+                scalars.push(Scalar::binary(ADD, true, lhs, rhs));
+                lanes.push(scalars.len() - 1);
+            }
+            let Some(tree) = build(&scalars, &lanes, 4) else {
+                continue;
+            };
+            built += 1;
+            let want: Vec<Term> = lanes
+                .iter()
+                .map(|&s| scalar_term(&scalars, s).unwrap())
+                .collect();
+            assert_eq!(run(&tree, &commutative), want);
+            for (_, start, len, elem) in tree.load_ranges() {
+                assert!(elem == from || elem == 4, "{elem}");
+                assert!(start % elem == 0 && len <= n, "{start} {len}");
+            }
+        }
+        assert!(built > 150, "{built}");
     }
 
     /// The sum of eight products a[pa[k]] * b[pb[k]] (a reduction, so any lane order
@@ -777,7 +991,7 @@ mod tests {
         assert_eq!(single.load_ranges().len(), 2);
         // The same products, in another order.
         let commutative = |op: u32| op == MUL;
-        let mut got = run(&tree, 4, &commutative);
+        let mut got = run(&tree, &commutative);
         let mut want: Vec<Term> = leaves
             .iter()
             .map(|&s| scalar_term(&scalars, s).unwrap())

@@ -1,9 +1,9 @@
-; Horizontal reductions as SLP seeds: integer add/mul/and/or/xor chains (and fadd/fmul
-; with `reassoc`), each operation read only by the next, over 4 to 64 lanes (a power of two) that one tree
-; computes. Any lane order computes the same: the tree takes the one that shuffles the
-; fewest loads (here `a` in order, `b` permuted: one `vpermd`), and ends in
-; `llvm.vector.reduce.*`. The loads move down to the root: nothing in between may
-; write what they read.
+; Horizontal reductions as SLP seeds: integer add/mul/and/or/xor and smin/smax/umin/umax
+; chains (and fadd/fmul with `reassoc`), each operation read only by the next, over 4 to
+; 64 lanes (a power of two) that one tree computes. Any lane order computes the same:
+; the tree takes the one that shuffles the fewest loads (here `a` in order, `b`
+; permuted: one `vpermd`), and ends in `llvm.vector.reduce.*`. The loads move down to
+; the root: nothing in between may write what they read.
 ; REQUIRES: x86-registered-target
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-slp>' -S %s | FileCheck %s --check-prefix=OFF
@@ -461,4 +461,95 @@ define float @fdot_ordered(ptr %p) {
   %s6 = fadd float %s5, %m6
   %s7 = fadd float %s6, %m7
   ret float %s7
+}
+
+; An integer maximum: a chain of `llvm.smax` calls is a reduction like any other.
+; CHECK-LABEL: @max_permuted(
+; CHECK:         [[M:%.*]] = mul <8 x i32>
+; CHECK:         [[R:%.*]] = call i32 @llvm.vector.reduce.smax.v8i32(<8 x i32> [[M]])
+; CHECK-NEXT:    ret i32 [[R]]
+; REMARK: remark: {{.*}}slp: a reduction (smax) of 8 lanes of 8 operations (llc {{[0-9]+}}) became <8 x i32> vector code
+; ALWAYS-LABEL: @max_permuted(
+; ALWAYS:         call i32 @llvm.vector.reduce.smax.v8i32(
+; An unsigned minimum whose chain mixes in a signed one: two chains, neither of 4 lanes
+; or more of one kind (6 and 2), left alone.
+; CHECK-LABEL: @min_mixed(
+; CHECK-NOT:     vector.reduce
+; CHECK:         ret i32
+define i32 @max_permuted(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %p, i64 32
+  %b0 = load i32, ptr %pb0, align 4
+  %m0 = mul i32 %a0, %b0
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %p, i64 36
+  %b1 = load i32, ptr %pb1, align 4
+  %m1 = mul i32 %a1, %b1
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %p, i64 40
+  %b2 = load i32, ptr %pb2, align 4
+  %m2 = mul i32 %a2, %b2
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %p, i64 44
+  %b3 = load i32, ptr %pb3, align 4
+  %m3 = mul i32 %a3, %b3
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %p, i64 48
+  %b4 = load i32, ptr %pb4, align 4
+  %m4 = mul i32 %a4, %b4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %p, i64 52
+  %b5 = load i32, ptr %pb5, align 4
+  %m5 = mul i32 %a5, %b5
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %p, i64 56
+  %b6 = load i32, ptr %pb6, align 4
+  %m6 = mul i32 %a6, %b6
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %p, i64 60
+  %b7 = load i32, ptr %pb7, align 4
+  %m7 = mul i32 %a7, %b7
+  %s1 = call i32 @llvm.smax.i32(i32 %m0, i32 %m1)
+  %s2 = call i32 @llvm.smax.i32(i32 %s1, i32 %m2)
+  %s3 = call i32 @llvm.smax.i32(i32 %s2, i32 %m3)
+  %s4 = call i32 @llvm.smax.i32(i32 %s3, i32 %m4)
+  %s5 = call i32 @llvm.smax.i32(i32 %s4, i32 %m5)
+  %s6 = call i32 @llvm.smax.i32(i32 %s5, i32 %m6)
+  %s7 = call i32 @llvm.smax.i32(i32 %s6, i32 %m7)
+  ret i32 %s7
+}
+
+define i32 @min_mixed(ptr %p) {
+  %pa0 = getelementptr inbounds i8, ptr %p, i64 12
+  %a0 = load i32, ptr %pa0, align 4
+  %pa1 = getelementptr inbounds i8, ptr %p, i64 0
+  %a1 = load i32, ptr %pa1, align 4
+  %pa2 = getelementptr inbounds i8, ptr %p, i64 24
+  %a2 = load i32, ptr %pa2, align 4
+  %pa3 = getelementptr inbounds i8, ptr %p, i64 4
+  %a3 = load i32, ptr %pa3, align 4
+  %pa4 = getelementptr inbounds i8, ptr %p, i64 20
+  %a4 = load i32, ptr %pa4, align 4
+  %pa5 = getelementptr inbounds i8, ptr %p, i64 8
+  %a5 = load i32, ptr %pa5, align 4
+  %pa6 = getelementptr inbounds i8, ptr %p, i64 28
+  %a6 = load i32, ptr %pa6, align 4
+  %pa7 = getelementptr inbounds i8, ptr %p, i64 16
+  %a7 = load i32, ptr %pa7, align 4
+  %s1 = call i32 @llvm.umin.i32(i32 %a0, i32 %a1)
+  %s2 = call i32 @llvm.umin.i32(i32 %s1, i32 %a2)
+  %s3 = call i32 @llvm.umin.i32(i32 %s2, i32 %a3)
+  %s4 = call i32 @llvm.umin.i32(i32 %s3, i32 %a4)
+  %s5 = call i32 @llvm.umin.i32(i32 %s4, i32 %a5)
+  %s6 = call i32 @llvm.smin.i32(i32 %s5, i32 %a6)
+  %s7 = call i32 @llvm.umin.i32(i32 %s6, i32 %a7)
+  ret i32 %s7
 }
