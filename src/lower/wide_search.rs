@@ -912,6 +912,14 @@ mod tests {
         move |f: &str| x86_has(x86_level(cpu), cpu, &|_| false, f)
     }
 
+    /// The feature test of an x86 CPU, or of NEON (`"neon"`).
+    fn features(cpu: &'static str) -> Box<dyn Fn(&str) -> bool> {
+        match cpu {
+            "neon" => Box::new(|f: &str| f == "neon"),
+            cpu => Box::new(x86(cpu)),
+        }
+    }
+
     fn context<'a>(
         arch: Arch,
         has: &'a dyn Fn(&str) -> bool,
@@ -965,22 +973,18 @@ mod tests {
     /// mask of two 128-bit operands is found (a table does any on these targets).
     #[test]
     fn every_sequence_computes_its_mask() {
-        let v2 = x86("x86-64-v2");
-        let v3 = x86("x86-64-v3");
-        let v4 = x86("x86-64-v4");
-        let neon = |f: &str| f == "neon";
-        type Case<'a> = (Arch, &'a dyn Fn(&str) -> bool, u32, u32);
-        let cases: Vec<Case> = vec![
-            (Arch::X86_64, &v2, 128, 16),
-            (Arch::X86_64, &v2, 128, 8),
-            (Arch::X86_64, &v3, 256, 32),
-            (Arch::X86_64, &v3, 256, 16),
-            (Arch::X86_64, &v4, 256, 16),
-            (Arch::AArch64, &neon, 128, 16),
-            (Arch::AArch64, &neon, 128, 8),
+        let cases = [
+            (Arch::X86_64, "x86-64-v2", 128, 16),
+            (Arch::X86_64, "x86-64-v2", 128, 8),
+            (Arch::X86_64, "x86-64-v3", 256, 32),
+            (Arch::X86_64, "x86-64-v3", 256, 16),
+            (Arch::X86_64, "x86-64-v4", 256, 16),
+            (Arch::AArch64, "neon", 128, 16),
+            (Arch::AArch64, "neon", 128, 8),
         ];
-        for (arch, has, bits, element) in cases {
-            let searcher = WideSearcher::new(context(arch, has, bits, element), true);
+        for (arch, cpu, bits, element) in cases {
+            let has = features(cpu);
+            let searcher = WideSearcher::new(context(arch, &*has, bits, element), true);
             let n = (bits / element) as usize;
             for mask in masks(n, 200, 0x9e37_79b9 ^ u64::from(bits * element)) {
                 let demand = wide::demand_of(&mask);
@@ -1013,24 +1017,20 @@ mod tests {
     /// across them.
     #[test]
     fn the_table_shortcut_finds_what_the_whole_search_does() {
-        let v2 = x86("x86-64-v2");
-        let v3 = x86("x86-64-v3");
-        let v4 = x86("x86-64-v4");
-        let neon = |f: &str| f == "neon";
-        type Case<'a> = (Arch, &'a dyn Fn(&str) -> bool, u32, u32);
-        let cases: Vec<Case> = vec![
-            (Arch::X86_64, &v2, 128, 8),
-            (Arch::X86_64, &v3, 256, 8),
-            (Arch::X86_64, &v3, 256, 32),
-            (Arch::X86_64, &v4, 256, 16),
-            (Arch::AArch64, &neon, 128, 8),
+        let cases = [
+            (Arch::X86_64, "x86-64-v2", 128, 8),
+            (Arch::X86_64, "x86-64-v3", 256, 8),
+            (Arch::X86_64, "x86-64-v3", 256, 32),
+            (Arch::X86_64, "x86-64-v4", 256, 16),
+            (Arch::AArch64, "neon", 128, 8),
         ];
         let mut shortcuts = 0;
-        for (arch, has, bits, element) in cases {
+        for (arch, cpu, bits, element) in cases {
+            let has = features(cpu);
             for in_loop in [false, true] {
                 let cx = Context {
                     in_loop,
-                    ..context(arch, has, bits, element)
+                    ..context(arch, &*has, bits, element)
                 };
                 let (quick, searcher) = (WideSearcher::new(cx, true), WideSearcher::new(cx, true));
                 let n = (bits / element) as usize;

@@ -623,10 +623,7 @@ mod tests {
         }
         let tree = build(&scalars, &lanes, 4).unwrap();
         assert!(tree.permutes());
-        let want: Vec<Term> = lanes
-            .iter()
-            .map(|&s| scalar_term(&scalars, s).unwrap())
-            .collect();
+        let want = terms(&scalars, &lanes);
         assert_eq!(run(&tree, &commutative), want);
         let Node::Binary { lhs, .. } = &tree else {
             panic!()
@@ -703,10 +700,7 @@ mod tests {
             panic!()
         };
         assert_eq!(ops, &vec![SUB, ADD, SUB, ADD]);
-        let want: Vec<Term> = lanes
-            .iter()
-            .map(|&s| scalar_term(&scalars, s).unwrap())
-            .collect();
+        let want = terms(&scalars, &lanes);
         let commutes = |op: u32| op == ADD || op == 3;
         assert_eq!(run(&tree, &commutes), want);
         assert!(tree.permutes());
@@ -756,25 +750,34 @@ mod tests {
                 .all(|r| *r == (0, 0, 16, 4) || (r.0 == 1 && r.2 == 1)),
             "{ranges:?}"
         );
-        let want: Vec<Term> = lanes
-            .iter()
-            .map(|&s| scalar_term(&scalars, s).unwrap())
-            .collect();
+        let want = terms(&scalars, &lanes);
         let commutes = |op: u32| op == ADD || op == 3;
         assert_eq!(run(&tree, &commutes), want);
+    }
+
+    /// Each lane's scalar term.
+    fn terms(scalars: &[Scalar], lanes: &[usize]) -> Vec<Term> {
+        lanes
+            .iter()
+            .map(|&s| scalar_term(scalars, s).unwrap())
+            .collect()
+    }
+
+    /// A small deterministic generator: `next(n)` is below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
     }
 
     /// Random trees of loads, constants and two operations: whatever builds computes
     /// each lane's term.
     #[test]
     fn random_trees_compute_every_lane() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut built = 0;
         for _ in 0..3000 {
             let n = [2usize, 4, 8][next(3) as usize];
@@ -818,10 +821,7 @@ mod tests {
             }
             if let Some(tree) = build(&scalars, &lanes, 4) {
                 built += 1;
-                let want: Vec<Term> = lanes
-                    .iter()
-                    .map(|&s| scalar_term(&scalars, s).unwrap())
-                    .collect();
+                let want = terms(&scalars, &lanes);
                 assert_eq!(run(&tree, &commutative), want);
             }
         }
@@ -859,10 +859,7 @@ mod tests {
         let tree = build(&scalars, &lanes, 4).unwrap();
         assert!(tree.permutes());
         assert_eq!(tree.load_ranges(), vec![(0, 0, 4, 1), (1, 0, 4, 4)]);
-        let want: Vec<Term> = lanes
-            .iter()
-            .map(|&s| scalar_term(&scalars, s).unwrap())
-            .collect();
+        let want = terms(&scalars, &lanes);
         assert_eq!(run(&tree, &commutative), want);
         // One lane sign-extends: not one bundle.
         scalars[4] = Scalar::Cast {
@@ -880,13 +877,7 @@ mod tests {
     fn random_trees_with_casts_compute_every_lane() {
         const ZEXT: u32 = 39;
         const TRUNC: u32 = 38;
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut built = 0;
         for _ in 0..2000 {
             let n = [4usize, 8, 16][next(3) as usize];
@@ -930,10 +921,7 @@ mod tests {
                 continue;
             };
             built += 1;
-            let want: Vec<Term> = lanes
-                .iter()
-                .map(|&s| scalar_term(&scalars, s).unwrap())
-                .collect();
+            let want = terms(&scalars, &lanes);
             assert_eq!(run(&tree, &commutative), want);
             for (_, start, len, elem) in tree.load_ranges() {
                 assert!(elem == from || elem == 4, "{elem}");
@@ -992,10 +980,7 @@ mod tests {
         // The same products, in another order.
         let commutative = |op: u32| op == MUL;
         let mut got = run(&tree, &commutative);
-        let mut want: Vec<Term> = leaves
-            .iter()
-            .map(|&s| scalar_term(&scalars, s).unwrap())
-            .collect();
+        let mut want = terms(&scalars, &leaves);
         let key = |t: &Term| format!("{t:?}");
         got.sort_by_key(key);
         want.sort_by_key(key);
