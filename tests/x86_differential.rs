@@ -841,7 +841,7 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     let ops: &[&str] = if float {
         &["fadd", "fsub", "fmul"]
     } else {
-        &["add", "sub", "mul", "xor"]
+        &["add", "sub", "mul", "xor", "smax", "smin", "umax", "umin"]
     };
     let compute = rng.chance(50);
     let op = ops[rng.below(ops.len() as u64) as usize];
@@ -884,7 +884,12 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
             };
             let swap = !this.contains("sub") && rng.chance(30);
             let (a, b) = if swap { ("%y", x) } else { (x, "%y") };
-            body += &format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n");
+            body += &match this.ends_with("min") || this.ends_with("max") {
+                true => {
+                    format!("  %z{j} = call {ty} @llvm.{this}.{ty}({ty} {a}{j}, {ty} {b}{j})\n")
+                }
+                false => format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n"),
+            };
             format!("%z{j}")
         } else {
             format!("{x}{j}")

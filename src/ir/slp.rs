@@ -299,6 +299,20 @@ impl Reader {
                 lhs,
                 rhs,
             }
+        } else if let Some(k) = (local && !LLVMIsACallInst(v).is_null())
+            .then(|| min_max(v))
+            .flatten()
+            .and_then(|kind| MIN_MAX.iter().position(|&m| m == kind))
+        {
+            // An integer minimum or maximum: an operation of its own id.
+            let op = MIN_MAX_IDS + k as u32;
+            Scalar::Binary {
+                op,
+                family: op,
+                commutative: true,
+                lhs: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+                rhs: self.scalar_at(LLVMGetOperand(v, 1), depth + 1),
+            }
         } else if let Some(from) = (local && CASTS.contains(&LLVMGetInstructionOpcode(v)))
             .then(|| scalar_bytes(LLVMTypeOf(LLVMGetOperand(v, 0))))
             .flatten()
@@ -537,6 +551,10 @@ impl Combine {
 /// The integer minimum and maximum intrinsics: associative and commutative, exact in
 /// any order.
 const MIN_MAX: [&str; 4] = ["smin", "smax", "umin", "umax"];
+
+/// The operation id of `MIN_MAX[0]` in a tree (the next ones follow): above every
+/// `LLVMOpcode`, which the other operations' ids are.
+const MIN_MAX_IDS: u32 = 1000;
 
 /// How a horizontal reduction may combine its lanes at `v`: operations associative and
 /// commutative on integers, each with its `llvm.vector.reduce.*` (which wraps: a
@@ -1124,6 +1142,31 @@ unsafe fn build_node(
             distinct.dedup();
             let mut values = Vec::new();
             for &op in &distinct {
+                // An integer minimum or maximum: its vector intrinsic.
+                if let Some(&kind) = op
+                    .checked_sub(MIN_MAX_IDS)
+                    .and_then(|k| MIN_MAX.get(k as usize))
+                {
+                    let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
+                        LLVMGetInstructionParent(t.last),
+                    ));
+                    let name = format!("llvm.{kind}");
+                    let mut args = vec![l, r];
+                    let Some(v) = super::build_intrinsic_call(
+                        builder,
+                        module,
+                        &name,
+                        &[LLVMTypeOf(l)],
+                        &mut args,
+                    ) else {
+                        return LLVMGetPoison(LLVMTypeOf(l));
+                    };
+                    if !LLVMIsAInstruction(v).is_null() {
+                        built.push(v);
+                    }
+                    values.push(v);
+                    continue;
+                }
                 let Some(opcode) = opcode_of(op) else {
                     return LLVMGetPoison(LLVMTypeOf(l));
                 };
