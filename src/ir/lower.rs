@@ -158,6 +158,12 @@ pub fn source_is_load(inst: Inst) -> bool {
     unsafe { (0..2).any(|i| !LLVMIsALoadInst(LLVMGetOperand(inst.raw(), i)).is_null()) }
 }
 
+/// Whether operand `side` of a shufflevector is a load.
+pub fn operand_is_load(inst: Inst, side: crate::algebra::mask::Side) -> bool {
+    // SAFETY: a live shufflevector's operand.
+    unsafe { !LLVMIsALoadInst(LLVMGetOperand(inst.raw(), side.index() as u32)).is_null() }
+}
+
 impl Function {
     /// The type `<lanes x iN>` in this function's context.
     pub fn int_vector(self, ty: IntVec) -> Type {

@@ -153,7 +153,7 @@ pub fn lower_shuffles(
     // where `vlseg2e16` had done both).
     let grouped_load = |site: &ir::ShuffleSite, choice: &Choice| {
         matches!(arch, Arch::AArch64 | Arch::RiscV64)
-            && ir::lower::source_is_load(site.inst)
+            && ir::lower::operand_is_load(site.inst, choice.recipe.source)
             && !ir::lower::sibling_shuffles(site.inst, choice.recipe.source).is_empty()
     };
     let loses =
