@@ -154,8 +154,10 @@ pub fn shared_load(inst: Inst) -> bool {
 }
 
 pub fn source_is_load(inst: Inst) -> bool {
-    // SAFETY: a live instruction's operands.
-    unsafe { (0..2).any(|i| !LLVMIsALoadInst(LLVMGetOperand(inst.raw(), i)).is_null()) }
+    use crate::algebra::mask::Side;
+    [Side::First, Side::Second]
+        .into_iter()
+        .any(|side| operand_is_load(inst, side))
 }
 
 /// Whether operand `side` of a shufflevector is a load.

@@ -576,24 +576,17 @@ fn reduction_combine(v: LLVMValueRef) -> Option<Combine> {
     }
 }
 
-/// Which of [`MIN_MAX`] a call is (of a scalar integer, two arguments).
+/// Which of [`MIN_MAX`] a call is (of a scalar integer).
 ///
 /// # Safety
 /// `v` is a live call.
 unsafe fn min_max(v: LLVMValueRef) -> Option<&'static str> {
-    let callee = LLVMGetCalledValue(v);
-    if LLVMIsAFunction(callee).is_null() || LLVMGetNumArgOperands(v) != 2 {
-        return None;
-    }
-    let mut len = 0;
-    let name = LLVMGetValueName2(callee, &mut len);
-    let name = std::str::from_utf8(std::slice::from_raw_parts(name as *const u8, len)).ok()?;
-    let rest = name.strip_prefix("llvm.")?;
-    let (kind, ty) = rest.split_once('.')?;
-    let kind = MIN_MAX.into_iter().find(|&k| k == kind)?;
-    // A scalar integer: `i32`, not `v4i32`.
-    (ty.starts_with('i') && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMIntegerTypeKind)
-        .then_some(kind)
+    let name = super::called_intrinsic(v)?;
+    let kind = MIN_MAX
+        .into_iter()
+        .find(|&k| name.strip_prefix("llvm.") == Some(k))?;
+    // A scalar integer, not a vector's lanes.
+    (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMIntegerTypeKind).then_some(kind)
 }
 
 /// Whether a floating-point operation carries `reassoc`.
@@ -1228,31 +1221,31 @@ unsafe fn build_node(
             // not two word shuffles then `trunc`). The cast is lane-wise and defined on
             // every lane (a value out of range is poison, not undefined behaviour).
             let narrower = scalar_bytes(to).is_some_and(|b| b < *from);
-            if let (true, Node::Loads { len, mask, .. }) = (narrower, &**child) {
-                let mut whole = (**child).clone();
-                if let Node::Loads { mask, .. } = &mut whole {
-                    *mask = (0..*len as i32).collect();
+            // What is cast (the child, or its whole loaded range) and the permutation
+            // after the cast.
+            let whole;
+            let (source, after) = match (narrower, &**child) {
+                (true, Node::Loads { len, mask, .. }) => {
+                    let mut loads = (**child).clone();
+                    if let Node::Loads { mask, .. } = &mut loads {
+                        *mask = (0..*len as i32).collect();
+                    }
+                    whole = loads;
+                    (&whole, Some(mask))
                 }
-                let v = build_node(builder, t, &whole, loaded, built);
-                // No flags (`nneg`, `nuw`): a vector without them is no more poison.
-                let c = LLVMBuildCast(
-                    builder,
-                    opcode,
-                    v,
-                    LLVMVectorType(to, *len as u32),
-                    c"".as_ptr(),
-                );
-                if !LLVMIsAInstruction(c).is_null() {
-                    built.push(c);
-                }
-                return shuffle(builder, c, mask, built);
-            }
-            let v = build_node(builder, t, child, loaded, built);
-            let c = LLVMBuildCast(builder, opcode, v, LLVMVectorType(to, n), c"".as_ptr());
+                _ => (&**child, None),
+            };
+            let v = build_node(builder, t, source, loaded, built);
+            let lanes = LLVMGetVectorSize(LLVMTypeOf(v));
+            // No flags (`nneg`, `nuw`): a vector without them is no more poison.
+            let c = LLVMBuildCast(builder, opcode, v, LLVMVectorType(to, lanes), c"".as_ptr());
             if !LLVMIsAInstruction(c).is_null() {
                 built.push(c);
             }
-            c
+            match after {
+                Some(mask) => shuffle(builder, c, mask, built),
+                None => c,
+            }
         }
         Node::Consts(c) => {
             let mut values: Vec<LLVMValueRef> =

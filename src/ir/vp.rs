@@ -881,25 +881,11 @@ impl Function {
     }
 }
 
-unsafe fn called_intrinsic(call: LLVMValueRef) -> Option<String> {
-    if LLVMIsACallInst(call).is_null() {
-        return None;
-    }
-    let callee = LLVMGetCalledValue(call);
-    let id = LLVMGetIntrinsicID(callee);
-    if id == 0 {
-        return None;
-    }
-    let mut len = 0;
-    let name = LLVMIntrinsicGetName(id, &mut len);
-    Some(String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned())
-}
-
 fn read_liftable(inst: Inst) -> Option<LiftSite> {
     let raw = inst.raw();
     // SAFETY: a live instruction; operands of the calls recognised by name.
     unsafe {
-        let name = called_intrinsic(raw)?;
+        let name = super::called_intrinsic(raw)?;
         let (store, mask_pos) = match name.as_str() {
             "llvm.masked.load" => (false, 1),
             "llvm.masked.store" => (true, 2),
@@ -912,7 +898,7 @@ fn read_liftable(inst: Inst) -> Option<LiftSite> {
             }
         }
         let mask = LLVMGetOperand(raw, mask_pos);
-        if called_intrinsic(mask).as_deref() != Some("llvm.get.active.lane.mask") {
+        if super::called_intrinsic(mask).as_deref() != Some("llvm.get.active.lane.mask") {
             return None;
         }
         let base = LLVMGetOperand(mask, 0);
