@@ -354,6 +354,7 @@ fn feature_test(desc: &TargetDesc) -> Option<impl Fn(&str) -> bool + '_> {
     let level = insn::level(desc)?;
     Some(move |f: &str| match desc.arch() {
         Arch::AArch64 => f == "neon",
+        Arch::RiscV64 => f == "v",
         _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
     })
 }

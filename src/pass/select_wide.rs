@@ -28,7 +28,7 @@ use crate::algebra::mask::Side;
 use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
-use crate::lower::wide_search::{WideSearcher, WideSequence};
+use crate::lower::wide_search::{computes, WideSearcher, WideSequence};
 use crate::target::insn::{level, Src};
 use crate::target::wide::{self, Context, Demand, Produce};
 use crate::target::{Arch, TargetDesc};
@@ -59,7 +59,7 @@ fn searcher(desc: &TargetDesc, cx: Context) -> Arc<WideSearcher> {
         .lock()
         .unwrap_or_else(|e| e.into_inner());
     map.entry(key)
-        .or_insert_with(|| Arc::new(WideSearcher::new(cx, true)))
+        .or_insert_with(|| Arc::new(WideSearcher::new(cx, cx.arch != Arch::RiscV64)))
         .clone()
 }
 
@@ -95,12 +95,13 @@ fn demand(site: &ShuffleSite) -> Vec<Demand> {
 pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut bool) {
     let desc = target.desc();
     let arch = desc.arch();
-    if !matches!(arch, Arch::X86_64 | Arch::AArch64) {
+    if !matches!(arch, Arch::X86_64 | Arch::AArch64 | Arch::RiscV64) {
         return;
     }
     let Some(level) = level(&desc) else { return };
     let has = |f: &str| match arch {
         Arch::AArch64 => f == "neon",
+        Arch::RiscV64 => f == "v",
         _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
     };
     let mut wanted: Vec<(ShuffleSite, WideSequence, String, bool)> = Vec::new();
@@ -155,7 +156,10 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         let Some(seq) = searcher(&desc, cx).search(&demand, element_bits) else {
             continue;
         };
-        if seq.steps.is_empty() {
+        // The reference run of the sequence: what it is built from must be what it
+        // replaces (the search is tested to find only such; this keeps a slip out of IR).
+        let bytes = (bits / 8) as usize;
+        if seq.steps.is_empty() || !computes(&seq, &demand, element_bits, bytes) {
             continue;
         }
         wanted.push((site, seq, key, float));

@@ -67,14 +67,20 @@ impl Domain {
     }
 }
 
+/// Where one output lane of a fixed form comes from; `None` where the form leaves it
+/// undefined (RISC-V V's slides down and narrowing shifts work on fewer lanes than the
+/// register has and leave the rest as they were).
+pub type Lane = Option<Src>;
+
 /// How an instruction's lanes are given.
 #[derive(Copy, Clone)]
 pub enum Produce {
     /// Fixed by an immediate in `0..imms(g)`: where output lane `i` comes from
-    /// (`Src::Lane` indexes the concatenated operands, the second from `g.lanes()`).
+    /// (`Src::Lane` indexes the concatenated operands, the second from `g.lanes()`;
+    /// `None`, a lane the instruction leaves undefined).
     Imm {
         imms: fn(Geometry) -> u32,
-        lane: fn(Geometry, u32, usize) -> Src,
+        lane: fn(Geometry, u32, usize) -> Lane,
     },
     /// Any lanes of its operands (and zeros if `zero`) chosen by an index vector; within
     /// each 128-bit block only if `in_block`.
@@ -128,7 +134,7 @@ impl WideInsn {
     }
 
     /// The lanes for immediate `imm` (fixed instructions only).
-    pub fn lanes(&self, g: Geometry, imm: u32) -> Option<Vec<Src>> {
+    pub fn lanes(&self, g: Geometry, imm: u32) -> Option<Vec<Lane>> {
         match self.produce {
             Produce::Imm { imms, lane } if imm < imms(g) => {
                 Some((0..g.lanes()).map(|i| lane(g, imm, i)).collect())
@@ -147,11 +153,11 @@ impl WideInsn {
     }
 }
 
-fn a(x: usize) -> Src {
-    Src::Lane(x as u8)
+fn a(x: usize) -> Lane {
+    Some(Src::Lane(x as u8))
 }
-fn b(g: Geometry, x: usize) -> Src {
-    Src::Lane((g.lanes() + x) as u8)
+fn b(g: Geometry, x: usize) -> Lane {
+    Some(Src::Lane((g.lanes() + x) as u8))
 }
 /// Two bits of `imm` at `at`.
 fn field(imm: u32, at: usize) -> usize {
@@ -208,13 +214,14 @@ fn neon_table(g: Geometry) -> Option<&'static str> {
 const ALL: &[u32] = &[8, 16, 32, 64];
 const X86: Arch = Arch::X86_64;
 const A64: Arch = Arch::AArch64;
+const RV: Arch = Arch::RiscV64;
 
 fn one(_: Geometry) -> u32 {
     1
 }
 
 /// `a0 b0 a1 b1 ..` of each block's low half.
-fn unpack_low(g: Geometry, _: u32, i: usize) -> Src {
+fn unpack_low(g: Geometry, _: u32, i: usize) -> Lane {
     let (base, j) = in_block(g, i);
     if j % 2 == 0 {
         a(base + j / 2)
@@ -224,7 +231,7 @@ fn unpack_low(g: Geometry, _: u32, i: usize) -> Src {
 }
 
 /// The same of each block's high half.
-fn unpack_high(g: Geometry, _: u32, i: usize) -> Src {
+fn unpack_high(g: Geometry, _: u32, i: usize) -> Lane {
     let (base, j) = in_block(g, i);
     let half = g.block() / 2;
     if j % 2 == 0 {
@@ -235,7 +242,7 @@ fn unpack_high(g: Geometry, _: u32, i: usize) -> Src {
 }
 
 /// Lanes `s .. s + block` of each block of `a ++ b` (`s = imm + 1`).
-fn block_window(g: Geometry, imm: u32, i: usize) -> Src {
+fn block_window(g: Geometry, imm: u32, i: usize) -> Lane {
     let (base, j) = in_block(g, i);
     let t = j + imm as usize + 1;
     if t < g.block() {
@@ -246,8 +253,8 @@ fn block_window(g: Geometry, imm: u32, i: usize) -> Src {
 }
 
 /// Lanes `s .. s + lanes` of `a ++ b` (`s = imm + 1`), across the whole register.
-fn window(_: Geometry, imm: u32, i: usize) -> Src {
-    Src::Lane((i + imm as usize + 1) as u8)
+fn window(_: Geometry, imm: u32, i: usize) -> Lane {
+    Some(Src::Lane((i + imm as usize + 1) as u8))
 }
 
 fn window_imms(g: Geometry) -> u32 {
@@ -261,12 +268,60 @@ fn lane_bits(g: Geometry) -> u32 {
 }
 
 /// Output lane `i` of a bit-selected blend: `b`'s where bit `i` of `imm` is set.
-fn blend(g: Geometry, imm: u32, i: usize) -> Src {
+fn blend(g: Geometry, imm: u32, i: usize) -> Lane {
     if imm >> i & 1 == 1 {
         b(g, i)
     } else {
         a(i)
     }
+}
+
+/// A RISC-V V form: fixed vectors of 64 to 512 bits of `elements`, two lanes or more
+/// (one register on sifive-x280, whose registers are 512 bits; a register group where
+/// they are narrower).
+fn rvv(g: Geometry, elements: &[u32]) -> Option<&'static str> {
+    (elements.contains(&g.element_bits) && g.lanes() >= 2).then_some("v")
+}
+
+/// RISC-V V's slide amounts and `vrgather.vi`'s lane: a 5-bit immediate (beyond it
+/// `llc` loads the amount into a scalar register first).
+fn rvv_slides(g: Geometry) -> u32 {
+    (g.lanes() as u32 - 1).min(31)
+}
+
+/// A window of `a ++ b` by a slide down and one up: both amounts 5-bit immediates.
+fn rvv_window_imms(g: Geometry) -> u32 {
+    if g.lanes() <= 32 {
+        g.lanes() as u32 - 1
+    } else {
+        0
+    }
+}
+
+/// `a`'s lanes from `imm + 1` on, at the bottom; the lanes above undefined.
+fn slide_down(g: Geometry, imm: u32, i: usize) -> Lane {
+    let from = i + imm as usize + 1;
+    (from < g.lanes()).then(|| Src::Lane(from as u8))
+}
+
+/// `b` slid up into `a` by `imm + 1` lanes: `a`'s lanes below kept.
+fn slide_up(g: Geometry, imm: u32, i: usize) -> Lane {
+    let by = imm as usize + 1;
+    if i < by {
+        a(i)
+    } else {
+        b(g, i - by)
+    }
+}
+
+/// Lanes `imm, imm + 2, ..` of `a` (`imm` 0 or 1) in the low half, the high half
+/// undefined: a narrowing shift of the register read as elements twice as wide.
+fn narrowed(g: Geometry, imm: u32, i: usize) -> Lane {
+    (i < g.lanes() / 2).then(|| Src::Lane((2 * i) as u8 + imm as u8))
+}
+
+fn low_lanes(g: Geometry) -> u32 {
+    1 << g.lanes().min(8)
 }
 
 /// Every instruction described.
@@ -534,7 +589,7 @@ pub const WIDE: &[WideInsn] = &[
                 if j >= s {
                     a(base + j - s)
                 } else {
-                    Src::Zero
+                    Some(Src::Zero)
                 }
             },
         },
@@ -556,7 +611,7 @@ pub const WIDE: &[WideInsn] = &[
                 if t < g.block() {
                     a(base + t)
                 } else {
-                    Src::Zero
+                    Some(Src::Zero)
                 }
             },
         },
@@ -919,7 +974,7 @@ pub const WIDE: &[WideInsn] = &[
         feature: |g| neon(g, ALL),
         produce: Produce::Imm {
             imms: one,
-            lane: |_, _, i| Src::Lane(2 * i as u8),
+            lane: |_, _, i| Some(Src::Lane(2 * i as u8)),
         },
         cost: 1,
         index_load: 0,
@@ -933,7 +988,7 @@ pub const WIDE: &[WideInsn] = &[
         feature: |g| neon(g, ALL),
         produce: Produce::Imm {
             imms: one,
-            lane: |_, _, i| Src::Lane(2 * i as u8 + 1),
+            lane: |_, _, i| Some(Src::Lane(2 * i as u8 + 1)),
         },
         cost: 1,
         index_load: 0,
@@ -1094,6 +1149,176 @@ pub const WIDE: &[WideInsn] = &[
         index_load: 2,
         asm: &["tbl"],
     },
+    // RISC-V V, fixed vectors in one register (sifive-x280). Costs count no `vsetvli`
+    // (shared with the code around; the measurement counts and weighs it) and no
+    // `vmv1r.v` register copy, as `target::insn`'s four-lane forms.
+    WideInsn {
+        name: "vslideup",
+        arch: RV,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL),
+        produce: Produce::Imm {
+            imms: rvv_slides,
+            lane: slide_up,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["vslideup.vi", "vslidedown.vi"],
+    },
+    WideInsn {
+        name: "vslidedown",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL),
+        produce: Produce::Imm {
+            imms: rvv_slides,
+            lane: slide_down,
+        },
+        cost: 1,
+        index_load: 0,
+        // With one lane defined, a splat of it.
+        asm: &["vslidedown.vi", "vrgather.vi"],
+    },
+    WideInsn {
+        name: "vslidedown+vslideup",
+        arch: RV,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL),
+        produce: Produce::Imm {
+            imms: rvv_window_imms,
+            lane: window,
+        },
+        cost: 2,
+        index_load: 0,
+        asm: &["vslidedown.vi", "vslideup.vi"],
+    },
+    WideInsn {
+        name: "vrgather.vi",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL),
+        produce: Produce::Imm {
+            imms: |g| (g.lanes() as u32).min(32),
+            lane: |_, imm, _| a(imm as usize),
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["vrgather.vi"],
+    },
+    // A constant mask into `v0` (`li`, `vmv.s.x`), the merge; up to 32 lanes (the mask of
+    // 64 is a 64-bit constant: `li`, `slli`, `addi`).
+    WideInsn {
+        name: "vmerge",
+        arch: RV,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL).filter(|_| g.lanes() <= 32),
+        produce: Produce::Imm {
+            imms: low_lanes,
+            lane: blend,
+        },
+        cost: 3,
+        index_load: 0,
+        asm: &["vmerge.vvm"],
+    },
+    // `a + b` widened, plus `b × (2^SEW - 1)`: the low halves interleaved (`li` of -1).
+    WideInsn {
+        name: "vwaddu+vwmaccu",
+        arch: RV,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| rvv(g, &[8, 16, 32]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| if i % 2 == 0 { a(i / 2) } else { b(g, i / 2) },
+        },
+        cost: 3,
+        index_load: 0,
+        asm: &["vwaddu.vv", "vwmaccu.vx"],
+    },
+    // The even (shift 0) or odd lanes, on elements twice as wide narrowed; a shift by
+    // 32 is not a 5-bit immediate (`li` of 32 and `vnsrl.wx`).
+    WideInsn {
+        name: "vnsrl",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, &[8, 16]),
+        produce: Produce::Imm {
+            imms: |_| 2,
+            lane: narrowed,
+        },
+        cost: 1,
+        index_load: 0,
+        asm: &["vnsrl.wi"],
+    },
+    WideInsn {
+        name: "vnsrl.32",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, &[32]),
+        produce: Produce::Imm {
+            imms: |_| 2,
+            lane: narrowed,
+        },
+        cost: 2,
+        index_load: 0,
+        asm: &["vnsrl.wi", "vnsrl.wx"],
+    },
+    // Pairs swapped: elements twice as wide rotated by one (`vsrl`, `vsll`, `vor`; by
+    // 32, `li` too).
+    WideInsn {
+        name: "vsll+vsrl+vor",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, &[8, 16]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| a(i ^ 1),
+        },
+        cost: 3,
+        index_load: 0,
+        asm: &["vsll.vi", "vsrl.vi", "vor.vv"],
+    },
+    WideInsn {
+        name: "vsll+vsrl+vor.32",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, &[32]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| a(i ^ 1),
+        },
+        cost: 4,
+        index_load: 0,
+        asm: &["vsll.vx", "vsrl.vx", "vor.vv"],
+    },
+    // Any lanes of one register: the index loaded (`lui`, `addi`, `vle`), the gather.
+    // What `llc` makes of a one-register shuffle it has nothing better for; by the
+    // scheduling model it weighs 13 to 69 cycles on sifive-x280 against 1 to 3 for the
+    // others, which the instruction count does not say (`pass::select_wide` leaves it to
+    // the measurement).
+    WideInsn {
+        name: "vrgather.vv",
+        arch: RV,
+        operands: 1,
+        domain: Domain::Any,
+        feature: |g| rvv(g, ALL),
+        produce: Produce::Table {
+            zero: false,
+            in_block: false,
+        },
+        cost: 4,
+        index_load: 3,
+        asm: &["vrgather.vv", "vrgatherei16.vv"],
+    },
 ];
 
 /// What one output lane must be: any (`None`, a poison lane), a lane of the operands
@@ -1203,8 +1428,9 @@ fn reach(index: usize, insn: &WideInsn, g: Geometry) -> Arc<Reach> {
         Produce::Imm { imms, lane } => (0..n)
             .map(|i| {
                 (0..imms(g)).fold((0u128, false), |(from, zero), imm| match lane(g, imm, i) {
-                    Src::Lane(l) => (from | 1u128.checked_shl(l as u32).unwrap_or(0), zero),
-                    Src::Zero => (from, true),
+                    Some(Src::Lane(l)) => (from | 1u128.checked_shl(l as u32).unwrap_or(0), zero),
+                    Some(Src::Zero) => (from, true),
+                    None => (from, zero),
                 })
             })
             .collect(),
@@ -1240,7 +1466,9 @@ fn price(
                 demand
                     .iter()
                     .enumerate()
-                    .all(|(i, d)| d.map_or(true, |want| same(want, lane(g, imm, i))))
+                    .all(|(i, d)| {
+                        d.map_or(true, |want| lane(g, imm, i).is_some_and(|got| same(want, got)))
+                    })
             })
             .map(|imm| form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop))
             .min(),
@@ -1509,8 +1737,9 @@ mod tests {
                 .unwrap()
                 .iter()
                 .map(|s| match s {
-                    Src::Lane(l) => *l as i32,
-                    Src::Zero => -1,
+                    Some(Src::Lane(l)) => *l as i32,
+                    Some(Src::Zero) => -1,
+                    None => -2,
                 })
                 .collect()
         };
@@ -1622,8 +1851,8 @@ mod tests {
                     let sources = insn.operands as usize * g.lanes();
                     assert!(
                         lanes.iter().all(|s| match s {
-                            Src::Lane(l) => (*l as usize) < sources,
-                            Src::Zero => true,
+                            Some(Src::Lane(l)) => (*l as usize) < sources,
+                            _ => true,
                         }),
                         "{} at {g:?} imm {imm}: {lanes:?}",
                         insn.name
