@@ -14,6 +14,12 @@ instructions `llc` emits for each as written (stock) and after
 `opt -passes=shuffle-lib` (shuf), the same way `scripts/optimum.py` does (one function
 per mask, the result handed to an empty inline asm, `ret` not counted).
 
+On sifive-x280 (RISC-V V) instruction counts are the wrong measure (a `vrgather.vv`
+weighs 13 to 69 cycles by its scheduling model, a slide 1 to 3; the plugin decides by
+those weights): there each function's block reciprocal throughput by `llvm-mca` is
+compared (its `vsetvli`s give the shapes), the result returned as the plugin's
+measurement does there; no search bound.
+
   scripts/sample_sweep.py [--count 2000] [--cpus x86-64-v3,...] [--no-report]
 
 `SHUF_PLUGIN` overrides the plugin (default `target/release/libshuf.so`), `SHUF_TOOL`
@@ -35,7 +41,10 @@ LLVM_BIN = Path("/usr/lib/llvm-22/bin")
 PLUGIN = Path(os.environ.get("SHUF_PLUGIN", ROOT / "target" / "release" / "libshuf.so"))
 TOOL = Path(os.environ.get("SHUF_TOOL", PLUGIN.parent / "shuf"))
 CPUS = {"x86-64-v2": "x86_64-linux-gnu", "x86-64-v3": "x86_64-linux-gnu",
-        "x86-64-v4": "x86_64-linux-gnu", "neoverse-n1": "aarch64-linux-gnu"}
+        "x86-64-v4": "x86_64-linux-gnu", "neoverse-n1": "aarch64-linux-gnu",
+        "sifive-x280": "riscv64-linux-gnu"}
+# Measured by llvm-mca's weights, not instruction counts.
+WEIGHED = ("sifive-x280",)
 # (lanes, element): 128-bit types everywhere, 256-bit ones on AVX2 and later (`x` takes
 # a ymm register there).
 TYPES = [(8, "i16"), (16, "i8"), (8, "i32"), (16, "i16")]
@@ -43,7 +52,7 @@ TYPES = [(8, "i16"), (16, "i8"), (8, "i32"), (16, "i16")]
 
 def fits(cpu, lanes, elem):
     bits = lanes * int(elem[1:])
-    return bits == 128 or (bits == 256 and cpu in ("x86-64-v3", "x86-64-v4"))
+    return bits == 128 or (bits == 256 and cpu in ("x86-64-v3", "x86-64-v4", "sifive-x280"))
 
 
 def shaped(rng, n):
@@ -95,6 +104,11 @@ def module(masks, lanes, elem, constraint, zero_second):
     for code, mask in enumerate(masks):
         sel = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
         b = "zeroinitializer" if zero_second[code] else "%b"
+        if not constraint:  # returned
+            out.append(f"define {ty} @m{code}({ty} %a, {ty} %b) {{\n"
+                       f"  %s = shufflevector {ty} %a, {ty} {b}, <{lanes} x i32> <{sel}>\n"
+                       f"  ret {ty} %s\n}}\n")
+            continue
         out.append(f"define void @m{code}({ty} %a, {ty} %b) {{\n"
                    f"  %s = shufflevector {ty} %a, {ty} {b}, <{lanes} x i32> <{sel}>\n"
                    f"  call void asm sideeffect \"\", \"{constraint}\"({ty} %s)\n"
@@ -119,6 +133,53 @@ def vzerouppers(asm):
         elif current is not None and line.strip() == "vzeroupper":
             out[current] += 1
     return out
+
+
+def weights(asm, target, work):
+    """llvm-mca's block reciprocal throughput per function `m<code>` (cycles)."""
+    marked, current = [], None
+    for line in asm.splitlines():
+        m = re.match(r"^m(\d+):", line)
+        if m:
+            current = int(m.group(1))
+            marked += [line, f"# LLVM-MCA-BEGIN m{current}"]
+            continue
+        if current is not None and line.split()[:1] in (["ret"], [".Lfunc_end%d:" % current]):
+            marked += ["# LLVM-MCA-END", line]
+            current = None
+            continue
+        marked.append(line)
+    src = work / "mca.s"
+    src.write_text("\n".join(marked) + "\n")
+    out = run([LLVM_BIN / "llvm-mca", *target, "-iterations=100", "-all-views=false",
+               "-summary-view", src])
+    got, region = {}, None
+    for line in out.splitlines():
+        m = re.search(r"Code Region - m(\d+)", line)
+        if m:
+            region = int(m.group(1))
+        m = re.match(r"Block RThroughput:\s+([\d.]+)", line)
+        if m and region is not None:
+            got[region] = float(m.group(1))
+    return got
+
+
+def weighed_row(cpu, ty, masks, zero, stock, shuf, details):
+    """A table row and details for a CPU measured by weights (no search bound)."""
+    better = [c for c in stock if shuf[c] < stock[c]]
+    worse = [c for c in stock if shuf[c] > stock[c]]
+    def show_pair(c):
+        return (f"`{show(masks[c])}`{' with zero' if zero[c] else ''} "
+                f"{stock[c]:g} -> {shuf[c]:g}")
+    if better:
+        details.append(f"{cpu} `{ty}` (cycles): less on {len(better)} masks, e.g. "
+                       + "; ".join(show_pair(c) for c in better[:4]) + ".")
+    if worse:
+        details.append(f"{cpu} `{ty}` (cycles): MORE on {len(worse)} masks: "
+                       + "; ".join(show_pair(c) for c in worse[:8]) + ".")
+    row = (f"| {cpu} (cycles) | `{ty}` | {len(stock)} | {sum(stock.values()):.0f} | "
+           f"{sum(shuf.values()):.0f} | {len(better)} | {len(worse)} | - | - | - | - | - |")
+    return row, len(worse)
 
 
 def searched(cpu, lanes, elem, masks, zero):
@@ -174,7 +235,7 @@ def main():
         work = Path(tmp)
         for cpu in args.cpus.split(","):
             triple = CPUS[cpu]
-            constraint = "x" if triple.startswith("x86") else "w"
+            constraint = {"x86_64": "x", "aarch64": "w"}.get(triple.split("-")[0], "")
             target = [f"-mtriple={triple}", f"-mcpu={cpu}"]
             for lanes, elem in TYPES:
                 if not fits(cpu, lanes, elem):
@@ -189,7 +250,16 @@ def main():
                 after = work / f"{cpu}-{lanes}{elem}-after.ll"
                 run([LLVM_BIN / "opt", f"-load-pass-plugin={PLUGIN}", "-passes=shuffle-lib",
                      *target, src, "-S", "-o", after])
-                shuf = counts(run([LLVM_BIN / "llc", *target, "-O3", after, "-o", "-"]))
+                shuf_asm = run([LLVM_BIN / "llc", *target, "-O3", after, "-o", "-"])
+                shuf = counts(shuf_asm)
+                if cpu in WEIGHED:
+                    ty = f"<{lanes} x {elem}>"
+                    row, worse = weighed_row(cpu, ty, masks, zero, weights(stock_asm, target, work),
+                                             weights(shuf_asm, target, work), details)
+                    lines.append(row)
+                    worse_total += worse
+                    print(row, flush=True)
+                    continue
                 forced = vzerouppers(stock_asm)
                 search = searched(cpu, lanes, elem, masks, zero)
                 reached = [c for c in stock if search[c] is not None]

@@ -1594,7 +1594,14 @@ pub fn offered(cx: Context) -> Vec<(Geometry, Vec<(usize, &'static WideInsn)>)> 
     } = cx;
     // Elements the table knows (not `i1` masks, not pointers).
     let known = matches!(element_bits, 8 | 16 | 32 | 64);
-    [64u32, 32, 16, 8]
+    // On RISC-V V the shuffle's own element size first (searches keep the first of
+    // equal forms): another needs its own `vsetvli`, and 64-bit elements a whole
+    // register where the shuffle's take a fraction of one.
+    let mut sizes = [64u32, 32, 16, 8];
+    if arch == Arch::RiscV64 {
+        sizes.sort_by_key(|&size| size != element_bits);
+    }
+    sizes
         .into_iter()
         .filter(|&size| known && register_bits / size >= 2)
         .map(|size| {
