@@ -18,7 +18,8 @@ On sifive-x280 (RISC-V V) instruction counts are the wrong measure (a `vrgather.
 weighs 13 to 69 cycles by its scheduling model, a slide 1 to 3; the plugin decides by
 those weights): there each function's block reciprocal throughput by `llvm-mca` is
 compared (its `vsetvli`s give the shapes), the result returned as the plugin's
-measurement does there; no search bound.
+measurement does there (an unused first parameter takes the return register); no
+search bound.
 
   scripts/sample_sweep.py [--count 2000] [--cpus x86-64-v3,...] [--no-report]
 
@@ -104,8 +105,9 @@ def module(masks, lanes, elem, constraint, zero_second):
     for code, mask in enumerate(masks):
         sel = ", ".join("i32 poison" if m < 0 else f"i32 {m}" for m in mask)
         b = "zeroinitializer" if zero_second[code] else "%b"
-        if not constraint:  # returned
-            out.append(f"define {ty} @m{code}({ty} %a, {ty} %b) {{\n"
+        if not constraint:  # returned; an unused first parameter takes the return
+            # register (as in the plugin's measurement: no copy for the ABI's sake)
+            out.append(f"define {ty} @m{code}({ty} %unused, {ty} %a, {ty} %b) {{\n"
                        f"  %s = shufflevector {ty} %a, {ty} {b}, <{lanes} x i32> <{sel}>\n"
                        f"  ret {ty} %s\n}}\n")
             continue
@@ -231,6 +233,10 @@ def main():
              "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
     details = []
     worse_total = 0
+    # Dearer by llvm-mca's block throughput on a weighed CPU: reported, not a failure
+    # (the plugin weighs a listing as the sum of its instructions' reciprocal
+    # throughputs; llvm-mca overlaps the scalar pipes with the vector one).
+    weighed_worse = 0
     with tempfile.TemporaryDirectory(prefix="shuf-sample-") as tmp:
         work = Path(tmp)
         for cpu in args.cpus.split(","):
@@ -257,7 +263,7 @@ def main():
                     row, worse = weighed_row(cpu, ty, masks, zero, weights(stock_asm, target, work),
                                              weights(shuf_asm, target, work), details)
                     lines.append(row)
-                    worse_total += worse
+                    weighed_worse += worse
                     print(row, flush=True)
                     continue
                 forced = vzerouppers(stock_asm)
@@ -302,7 +308,8 @@ def main():
                     details.append(f"{cpu} `{ty}`: MORE on {len(worse)} masks: " + "; ".join(
                         f"`{show(masks[c])}`{' with zero' if zero[c] else ''} "
                         f"{stock[c]} -> {shuf[c]}" for c in worse[:8]) + ".")
-    lines += ["", f"shuf above stock: {worse_total} masks in all.", ""]
+    lines += ["", f"shuf above stock: {worse_total} masks in all (instruction counts); "
+              f"dearer by llvm-mca on a weighed CPU: {weighed_worse}.", ""]
     report = "\n".join(lines + details) + "\n"
     print(report)
     if not args.no_report:

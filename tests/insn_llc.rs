@@ -702,11 +702,16 @@ fn counts_without_settings(asm: &str) -> Vec<(String, Vec<String>)> {
         .into_iter()
         .map(|(name, lines)| {
             let length_load = |i: usize| {
-                let reg = lines[i].split([' ', '\t', ',']).find(|w| w.starts_with('a'));
+                let reg = lines[i]
+                    .split([' ', '\t', ','])
+                    .find(|w| w.starts_with('a'));
                 mnemonic(lines[i]) == "li"
-                    && lines[i + 1..].iter().find(|l| is_setting(l)).is_some_and(|l| {
-                        reg.is_some_and(|r| l.split(',').nth(1).map(str::trim) == Some(r))
-                    })
+                    && lines[i + 1..]
+                        .iter()
+                        .find(|l| is_setting(l))
+                        .is_some_and(|l| {
+                            reg.is_some_and(|r| l.split(',').nth(1).map(str::trim) == Some(r))
+                        })
             };
             let kept = (0..lines.len())
                 .filter(|&i| {

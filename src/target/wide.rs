@@ -301,7 +301,7 @@ fn rvv_window_imms(g: Geometry) -> u32 {
 /// `a`'s lanes from `imm + 1` on, at the bottom; the lanes above undefined.
 fn slide_down(g: Geometry, imm: u32, i: usize) -> Lane {
     let from = i + imm as usize + 1;
-    (from < g.lanes()).then(|| Src::Lane(from as u8))
+    (from < g.lanes()).then_some(Src::Lane(from as u8))
 }
 
 /// `b` slid up into `a` by `imm + 1` lanes: `a`'s lanes below kept.
@@ -1463,12 +1463,11 @@ fn price(
     match insn.produce {
         Produce::Imm { imms, lane } => (0..imms(g))
             .filter(|&imm| {
-                demand
-                    .iter()
-                    .enumerate()
-                    .all(|(i, d)| {
-                        d.map_or(true, |want| lane(g, imm, i).is_some_and(|got| same(want, got)))
+                demand.iter().enumerate().all(|(i, d)| {
+                    d.map_or(true, |want| {
+                        lane(g, imm, i).is_some_and(|got| same(want, got))
                     })
+                })
             })
             .map(|imm| form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop))
             .min(),
