@@ -729,12 +729,26 @@ fn counts_without_settings(asm: &str) -> Vec<(String, Vec<String>)> {
 
 /// Masks only a table instruction does in one step, as `Src` lanes for `g`: each block
 /// reversed and rotated (with a zero lane where it makes them), and, for two operands,
-/// lanes of both interleaved out of order.
+/// lanes of both interleaved out of order; for a blend, lanes of both in two irregular
+/// patterns.
 fn table_masks(insn: &WideInsn, g: Geometry) -> Vec<Vec<Lane>> {
-    let Produce::Table { zero, in_block } = insn.produce else {
+    let Produce::Table { zero, span } = insn.produce else {
         return Vec::new();
     };
-    let (n, block) = (g.lanes(), if in_block { g.block() } else { g.lanes() });
+    let (n, block) = (g.lanes(), span.width(g));
+    // A blend: each lane of either operand, in two patterns no fixed blend does.
+    if block == 1 {
+        let pattern = |k: usize| -> Vec<Lane> {
+            (0..n)
+                .map(|i| {
+                    Some(Src::Lane(
+                        (i + if (i * 5 + k) % 3 == 0 { n } else { 0 }) as u8,
+                    ))
+                })
+                .collect()
+        };
+        return vec![pattern(1), pattern(2)];
+    }
     let one: Vec<Lane> = (0..n)
         .map(|i| {
             let base = i / block * block;
@@ -880,10 +894,7 @@ fn every_wide_description_compiles_to_its_instruction() {
             for (name, insn, g, float, imm, what) in expected {
                 checked += 1;
                 let has = |f: &str| cpu.has(f);
-                let cost = match imm {
-                    Some(imm) => form_cost(insn, *g, *imm, *float, &has, false),
-                    None => insn.cost,
-                };
+                let cost = form_cost(insn, *g, imm.unwrap_or(0), *float, &has, false);
                 let Some((_, insts)) = counts.iter().find(|(n, _)| n == name) else {
                     failures.push(format!("{}: {name} not in the output", insn.name));
                     continue;

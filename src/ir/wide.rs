@@ -153,10 +153,27 @@ impl Build {
             let v = LLVMBuildOr(self.builder, ix, iy, c"".as_ptr());
             return Some(self.note(v));
         }
-        let n = g.lanes();
-        let vt = self.vector(bits, g.element_bits, float);
         match step.insn.produce {
-            Produce::Imm { .. } => {
+            Produce::Imm { .. } => self.plain(step, x, y, float),
+            Produce::Table { .. } => self.table(step, x, y, float),
+        }
+    }
+
+    /// A step as one `shufflevector` of its lanes at its element size: the fixed forms,
+    /// and the tables `llc` selects from a plain shuffle (a byte blend, RISC-V V's
+    /// gather).
+    unsafe fn plain(
+        &mut self,
+        step: &Step,
+        x: LLVMValueRef,
+        y: LLVMValueRef,
+        float: bool,
+    ) -> Option<LLVMValueRef> {
+        let g = step.geometry;
+        let n = g.lanes();
+        let vt = self.vector(g.register_bits, g.element_bits, float);
+        {
+            {
                 let vx = self.cast(x, vt);
                 let vy = if y == x { vx } else { self.cast(y, vt) };
                 let zero_lanes = step.lanes.contains(&Some(Src::Zero));
@@ -181,7 +198,6 @@ impl Build {
                 let v = LLVMBuildShuffleVector(self.builder, vx, second, mask, c"".as_ptr());
                 Some(self.note(v))
             }
-            Produce::Table { .. } => self.table(step, x, y, float),
         }
     }
 
@@ -199,6 +215,7 @@ impl Build {
             _ => zero,
         };
         match (step.insn.name, bits, g.element_bits) {
+            ("pblendvb" | "vrgather.vv", ..) => self.plain(step, x, y, float),
             ("pshufb", 128 | 256 | 512, 8) => {
                 let name = match bits {
                     128 => "llvm.x86.ssse3.pshuf.b.128",

@@ -38,7 +38,7 @@ pub static OR: WideInsn = WideInsn {
     feature: |_| None,
     produce: Produce::Table {
         zero: false,
-        in_block: false,
+        span: wide::Span::Register,
     },
     cost: 1,
     index_load: 0,
@@ -165,7 +165,10 @@ fn shared_index(steps: &[Step], in_loop: bool) -> i32 {
 fn index_of(step: &Step) -> Vec<u32> {
     let g = step.geometry;
     let within = match step.insn.produce {
-        Produce::Table { in_block: true, .. } => g.block(),
+        Produce::Table {
+            span: wide::Span::Block,
+            ..
+        } => g.block(),
         _ => g.lanes() * step.insn.operands as usize,
     } as u32;
     step.lanes
@@ -203,7 +206,7 @@ struct Table {
     geometry: Geometry,
     cost: u32,
     zero: bool,
-    in_block: bool,
+    span: wide::Span,
 }
 
 /// A first-level value: one instruction on `A`, `B` and zero.
@@ -280,14 +283,14 @@ impl WideSearcher {
             let eb = (g.element_bits / 8) as usize;
             for (_, insn) in insns {
                 match insn.produce {
-                    Produce::Table { zero, in_block } => {
+                    Produce::Table { zero, span } => {
                         if tables {
                             table_list.push(Table {
                                 insn,
                                 geometry: g,
-                                cost: insn.cost_at(cx.in_loop),
+                                cost: form_cost(insn, g, 0, cx.float, cx.has, cx.in_loop),
                                 zero,
-                                in_block,
+                                span,
                             });
                         }
                     }
@@ -595,7 +598,7 @@ impl WideSearcher {
     /// two values), where it can.
     fn place(&self, t: &Table, want: &[Code], operands: &[&[Code]]) -> Option<Vec<Option<Src>>> {
         let g = t.geometry;
-        let (eb, n, block) = ((g.element_bits / 8) as usize, g.lanes(), g.block());
+        let (eb, n) = ((g.element_bits / 8) as usize, g.lanes());
         (0..n)
             .map(|i| {
                 let bytes = &want[i * eb..(i + 1) * eb];
@@ -606,7 +609,7 @@ impl WideSearcher {
                     return Some(Some(Src::Zero));
                 }
                 (0..n * operands.len())
-                    .filter(|&p| !t.in_block || (p % n) / block == i / block)
+                    .filter(|&p| t.span.admits(g, p % n, i))
                     .find(|&p| {
                         let from = &operands[p / n][(p % n) * eb..(p % n + 1) * eb];
                         bytes.iter().zip(from).all(|(&w, &f)| w == ANY || w == f)

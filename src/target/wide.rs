@@ -82,9 +82,37 @@ pub enum Produce {
         imms: fn(Geometry) -> u32,
         lane: fn(Geometry, u32, usize) -> Lane,
     },
-    /// Any lanes of its operands (and zeros if `zero`) chosen by an index vector; within
-    /// each 128-bit block only if `in_block`.
-    Table { zero: bool, in_block: bool },
+    /// Any lanes of its operands (and zeros if `zero`) within `span` of the output
+    /// lane, chosen by an index vector (or, for a blend, a mask constant).
+    Table { zero: bool, span: Span },
+}
+
+/// Which lanes of its operands a table instruction's output lane may read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// Any lane.
+    Register,
+    /// A lane of the same 128-bit block (`pshufb`).
+    Block,
+    /// The same lane (a blend by a constant mask: `pblendvb`).
+    Lane,
+}
+
+impl Span {
+    /// Lanes of one operand in each group an output lane reads within.
+    pub fn width(self, g: Geometry) -> usize {
+        match self {
+            Span::Register => g.lanes(),
+            Span::Block => g.block(),
+            Span::Lane => 1,
+        }
+    }
+
+    /// Whether output lane `i` may read lane `l` of an operand (its place there).
+    pub fn admits(self, g: Geometry, l: usize, i: usize) -> bool {
+        let w = self.width(g);
+        l / w == i / w
+    }
 }
 
 /// One reordering instruction, at every register and element width it exists for.
@@ -689,11 +717,27 @@ pub const WIDE: &[WideInsn] = &[
         // The index vector is a folded memory operand.
         produce: Produce::Table {
             zero: true,
-            in_block: true,
+            span: Span::Block,
         },
         cost: 1,
         index_load: 0,
         asm: &["pshufb"],
+    },
+    // A byte blend by a constant mask: SSE4.1's reads it in `xmm0` (loaded there, the
+    // operand in it moved out); other CPUs' in `OTHERWISE`.
+    WideInsn {
+        name: "pblendvb",
+        arch: X86,
+        operands: 2,
+        domain: Domain::Any,
+        feature: |g| x86_by_width(g, &[8], [Some("sse4.1"), Some("avx2"), None]),
+        produce: Produce::Table {
+            zero: false,
+            span: Span::Lane,
+        },
+        cost: 3,
+        index_load: 1,
+        asm: &["pblendvb", "movdqu8"],
     },
     // x86, across blocks.
     WideInsn {
@@ -821,7 +865,7 @@ pub const WIDE: &[WideInsn] = &[
         feature: |g| x86_by_width(g, &[32], [None, Some("avx2"), Some("avx512f")]),
         produce: Produce::Table {
             zero: false,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 2,
         index_load: 1,
@@ -906,7 +950,7 @@ pub const WIDE: &[WideInsn] = &[
         // a loop copies it, which the measurement of a slice does not see).
         produce: Produce::Table {
             zero: false,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 2,
         index_load: 1,
@@ -931,7 +975,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         produce: Produce::Table {
             zero: false,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 2,
         index_load: 1,
@@ -1129,7 +1173,7 @@ pub const WIDE: &[WideInsn] = &[
         // intrinsic's zero lanes with `target::insn`'s `tbl`).
         produce: Produce::Table {
             zero: true,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 3,
         index_load: 2,
@@ -1143,7 +1187,7 @@ pub const WIDE: &[WideInsn] = &[
         feature: neon_table,
         produce: Produce::Table {
             zero: true,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 3,
         index_load: 2,
@@ -1313,7 +1357,7 @@ pub const WIDE: &[WideInsn] = &[
         feature: |g| rvv(g, ALL),
         produce: Produce::Table {
             zero: false,
-            in_block: false,
+            span: Span::Register,
         },
         cost: 4,
         index_load: 3,
@@ -1471,25 +1515,28 @@ fn price(
             })
             .map(|imm| form_cost(insn, g, imm, cx.float, cx.has, cx.in_loop))
             .min(),
-        Produce::Table { zero, in_block } => {
+        Produce::Table { zero, span } => {
             let fits = demand.iter().enumerate().all(|(i, d)| match d {
                 None => true,
                 Some(Src::Zero) => zero,
-                Some(Src::Lane(l)) => !in_block || (*l as usize % n) / g.block() == i / g.block(),
+                Some(Src::Lane(l)) => span.admits(g, *l as usize % n, i),
             });
-            fits.then(|| insn.cost_at(cx.in_loop))
+            fits.then(|| form_cost(insn, g, 0, cx.float, cx.has, cx.in_loop))
         }
     }
 }
 
-/// A form `llc` compiles to more than its instruction (LLVM 22, measured by
-/// `tests/insn_llc.rs`), and what it costs instead.
+/// A form `llc` compiles otherwise than its entry says on some CPUs (LLVM 22, measured
+/// by `tests/insn_llc.rs`), and what it costs there.
 pub struct Otherwise {
     pub insn: &'static str,
-    /// The feature of the CPUs where `llc` does otherwise.
+    /// The feature of the CPUs where `llc` does otherwise (the first entry that applies
+    /// counts).
     pub feature: &'static str,
     pub geometry: Geometry,
-    pub float: bool,
+    /// Floating-point elements or not; `None`, either.
+    pub float: Option<bool>,
+    /// The immediate (0 for a table).
     pub imm: u32,
     pub cost: u32,
     /// The part of `cost` a loop hoists.
@@ -1507,7 +1554,7 @@ pub const OTHERWISE: &[Otherwise] = &[
             register_bits: 128,
             element_bits: 32,
         },
-        float: false,
+        float: Some(false),
         imm: 0x88,
         cost: 2,
         hoisted: 0,
@@ -1521,12 +1568,39 @@ pub const OTHERWISE: &[Otherwise] = &[
             register_bits: 512,
             element_bits: 32,
         },
-        float: false,
+        float: Some(false),
         imm: 0xe4,
         cost: 3,
         hoisted: 2,
     },
+    // A byte blend: with AVX-512BW a masked move (`movw`/`movl`, `kmovd`, `vmovdqu8`);
+    // with AVX the mask any register (`vmovdqa`, `vpblendvb`), where SSE4.1's must be
+    // `xmm0` (the operand there moved out of the way, as the entry counts).
+    byte_blend("avx512bw", 128, 3, 2),
+    byte_blend("avx512bw", 256, 3, 2),
+    byte_blend("avx", 128, 2, 1),
+    byte_blend("avx2", 256, 2, 1),
 ];
+
+const fn byte_blend(
+    feature: &'static str,
+    register_bits: u32,
+    cost: u32,
+    hoisted: u32,
+) -> Otherwise {
+    Otherwise {
+        insn: "pblendvb",
+        feature,
+        geometry: Geometry {
+            register_bits,
+            element_bits: 8,
+        },
+        float: None,
+        imm: 0,
+        cost,
+        hoisted,
+    }
+}
 
 /// What `insn` at `g` with immediate `imm` costs on a CPU with the features `has`
 /// answers: its cost, or what `llc` does otherwise ([`OTHERWISE`]).
@@ -1539,7 +1613,11 @@ pub fn form_cost(
     in_loop: bool,
 ) -> u32 {
     let otherwise = OTHERWISE.iter().find(|o| {
-        o.insn == insn.name && o.geometry == g && o.float == float && o.imm == imm && has(o.feature)
+        o.insn == insn.name
+            && o.geometry == g
+            && o.float.map_or(true, |f| f == float)
+            && o.imm == imm
+            && has(o.feature)
     });
     match otherwise {
         Some(o) if in_loop => o.cost - o.hoisted,
