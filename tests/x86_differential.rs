@@ -804,7 +804,7 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
 /// of a random type copied in a random order from `%s` to `%d` (declared `noalias` or
 /// not), or within `%d` from one range to another (apart or overlapping), sometimes
 /// with a store between the copies; half of them computing an operation with a second
-/// range on the way (SLP trees); the store between writes into the copied range or
+/// range on the way (SLP trees), a quarter ending in `abs`, `fneg` or `fabs`; the store between writes into the copied range or
 /// beyond every range (apart by alias analysis). `main` passes overlapping pointers where
 /// nothing says they are apart: the pass must prove it or leave the copies alone.
 fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
@@ -850,6 +850,13 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     // (SLP cast nodes): bytes widened, words narrowed, integers made floats, doubles
     // rounded; now and then one lane converts otherwise (the tree must fail).
     let cast = rng.chance(33).then(|| cast_from(ty, rng)).flatten();
+    // A quarter of them end in a lane-wise operation of one operand (SLP unary nodes):
+    // `llvm.abs` of integers (never poison: `i1 false`), `fneg` or `llvm.fabs` of
+    // floats; now and then one lane takes the other or none (the tree must fail).
+    let unary = rng.chance(25).then(|| match float {
+        true => ["fneg", "fabs"][rng.below(2) as usize],
+        false => "abs",
+    });
     for (j, &from) in perm.iter().enumerate() {
         let (lty, lsize) = cast.map_or((ty, size), |(t, s, _)| (t, s));
         body += &format!(
@@ -893,6 +900,24 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
             format!("%z{j}")
         } else {
             format!("{x}{j}")
+        };
+        let lane_unary = unary.and_then(|u| match (u, rng.chance(4)) {
+            ("fneg", true) => Some("fabs"),
+            ("fabs", true) => Some("fneg"),
+            ("abs", true) => None,
+            (u, _) => Some(u),
+        });
+        let value = match lane_unary {
+            Some("fneg") => {
+                body += &format!("  %u{j} = fneg {ty} {value}\n");
+                format!("%u{j}")
+            }
+            Some(u) => {
+                let flag = if u == "abs" { ", i1 false" } else { "" };
+                body += &format!("  %u{j} = call {ty} @llvm.{u}.{ty}({ty} {value}{flag})\n");
+                format!("%u{j}")
+            }
+            None => value,
         };
         body += &format!("  store {ty} {value}, ptr %a{j}, align 1\n");
         if between == Some(j) {

@@ -186,6 +186,69 @@ fn opcode_of(op: u32) -> Option<LLVMOpcode> {
     .find(|&o| o as u32 == op)
 }
 
+/// Lane-wise operations of one operand a tree takes as it takes a cast (of elements
+/// as wide as the result): `llvm.abs` (built with `is_int_min_poison` false, which is
+/// no more poison than any lane's), `llvm.fabs` and `llvm.sqrt` (their vector
+/// intrinsics, without the lanes' fast-math flags: exact, which every flag allows),
+/// and `fneg`.
+const UNARY: [&str; 3] = ["abs", "fabs", "sqrt"];
+
+/// The operation id of `UNARY[0]` in a tree (the next ones follow); `fneg` is its
+/// opcode.
+const UNARY_IDS: u32 = 1100;
+
+/// The id of `v` as a lane-wise operation of one operand ([`UNARY`], `fneg`) on a
+/// scalar, if it is one.
+///
+/// # Safety
+/// `v` is a live instruction.
+unsafe fn unary(v: LLVMValueRef) -> Option<u32> {
+    let kind = LLVMGetTypeKind(LLVMTypeOf(v));
+    let scalar = matches!(
+        kind,
+        LLVMTypeKind::LLVMIntegerTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
+    );
+    if !scalar {
+        return None;
+    }
+    if LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFNeg {
+        return Some(LLVMOpcode::LLVMFNeg as u32);
+    }
+    let name = super::called_intrinsic(v)?;
+    let k = UNARY
+        .iter()
+        .position(|&u| name.strip_prefix("llvm.") == Some(u))?;
+    Some(UNARY_IDS + k as u32)
+}
+
+/// Builds the lane-wise operation `op` ([`unary`]) of `v`; `None` where it is none.
+///
+/// # Safety
+/// `builder` is positioned where `v` is available.
+unsafe fn build_unary(
+    builder: LLVMBuilderRef,
+    module: LLVMModuleRef,
+    op: u32,
+    v: LLVMValueRef,
+) -> Option<LLVMValueRef> {
+    if op == LLVMOpcode::LLVMFNeg as u32 {
+        return Some(LLVMBuildFNeg(builder, v, c"".as_ptr()));
+    }
+    let kind = UNARY.get(op.checked_sub(UNARY_IDS)? as usize)?;
+    let ty = LLVMTypeOf(v);
+    let mut args = vec![v];
+    if *kind == "abs" {
+        args.push(LLVMConstInt(
+            LLVMInt1TypeInContext(LLVMGetTypeContext(ty)),
+            0,
+            0,
+        ));
+    }
+    super::build_intrinsic_call(builder, module, &format!("llvm.{kind}"), &[ty], &mut args)
+}
+
 /// Elements a window stores, widest first: powers of two up to 64, and three times a
 /// power of two up to 96 (three planes interleaved, or one deinterleaved: RGB pixels,
 /// which AArch64 then stores with `st3`); at least 16 bytes.
@@ -319,6 +382,16 @@ impl Reader {
         {
             Scalar::Cast {
                 op: LLVMGetInstructionOpcode(v) as u32,
+                from,
+                operand: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+            }
+        } else if let Some((op, from)) = local
+            .then(|| Some((unary(v)?, scalar_bytes(LLVMTypeOf(v))?)))
+            .flatten()
+        {
+            // A lane-wise operation of one operand: a "cast" to the same size.
+            Scalar::Cast {
+                op,
                 from,
                 operand: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
             }
@@ -1213,6 +1286,19 @@ unsafe fn build_node(
             scalars,
         } => {
             let to = LLVMTypeOf(t.scalars[scalars[0]]);
+            if opcode_of(*op).is_none() {
+                // A lane-wise operation of one operand ([`unary`]).
+                let v = build_node(builder, t, child, loaded, built);
+                let module =
+                    LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(t.last)));
+                let Some(u) = build_unary(builder, module, *op, v) else {
+                    return LLVMGetPoison(LLVMVectorType(to, n));
+                };
+                if !LLVMIsAInstruction(u).is_null() {
+                    built.push(u);
+                }
+                return u;
+            }
             let Some(opcode) = opcode_of(*op) else {
                 return LLVMGetPoison(LLVMVectorType(to, n));
             };
