@@ -804,7 +804,8 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
 /// of a random type copied in a random order from `%s` to `%d` (declared `noalias` or
 /// not), or within `%d` from one range to another (apart or overlapping), sometimes
 /// with a store between the copies; half of them computing an operation with a second
-/// range on the way (SLP trees), a quarter ending in `abs`, `fneg` or `fabs`; the store between writes into the copied range or
+/// range on the way (SLP trees), a quarter ending in `abs`, `fneg` or `fabs`, a fifth
+/// reading two copied values again after the copies; the store between writes into the copied range or
 /// beyond every range (apart by alias analysis). `main` passes overlapping pointers where
 /// nothing says they are apart: the pass must prove it or leave the copies alone.
 fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
@@ -857,6 +858,11 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
         true => ["fneg", "fabs"][rng.below(2) as usize],
         false => "abs",
     });
+    // A fifth of them read two of the copied values again after the copies (scalars
+    // of the tree read outside it: extracted from the vector code).
+    let outside = rng
+        .chance(20)
+        .then(|| (rng.below(n as u64), rng.below(n as u64)));
     for (j, &from) in perm.iter().enumerate() {
         let (lty, lsize) = cast.map_or((ty, size), |(t, s, _)| (t, s));
         body += &format!(
@@ -931,6 +937,15 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
                 "  %e = getelementptr inbounds i8, ptr {src}, i64 {at}\n  store i8 7, ptr %e, align 1\n"
             );
         }
+    }
+    if let Some((p, q)) = outside {
+        let x = if cast.is_some() { "%c" } else { "%x" };
+        let op = if float { "fadd" } else { "xor" };
+        body += &format!(
+            "  %o1 = {op} {ty} {x}{p}, {x}{q}\n  \
+             %o2 = getelementptr inbounds i8, ptr %d, i64 3500\n  \
+             store {ty} %o1, ptr %o2, align 1\n"
+        );
     }
     let attr = if noalias && !one_buffer {
         "noalias "

@@ -2,7 +2,7 @@
 //! (`crate::slp::tree`), the safety of moving their loads (and stores) to the last store
 //! (the reduction's or build vector's root), and the vector code built there.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -1000,6 +1000,7 @@ unsafe fn identified(v: LLVMValueRef) -> bool {
 pub struct BuiltTree {
     pub result: Inst,
     built: Vec<LLVMValueRef>,
+    lane_of: LaneOf,
 }
 
 impl BuiltTree {
@@ -1028,7 +1029,8 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
         }
         let mut built = Vec::new();
         let mut loaded = HashMap::new();
-        let value = build_node(builder, t, &t.tree, &mut loaded, &mut built);
+        let mut lane_of = Vec::new();
+        let value = build_node(builder, t, &t.tree, &mut loaded, &mut built, &mut lane_of);
         let result = match &t.seed {
             Seed::Stores {
                 stores,
@@ -1090,6 +1092,7 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
         BuiltTree {
             result: Inst(result),
             built,
+            lane_of,
         }
     }
 }
@@ -1147,12 +1150,41 @@ unsafe fn shuffle(
 }
 
 /// The vector value of `node`; one vector load per range (`loaded`).
+/// Where each scalar of the tree is in the vector code: its value, vector and lane.
+type LaneOf = Vec<(LLVMValueRef, LLVMValueRef, u32)>;
+
+/// Builds `node` ([`build_value`]) and notes where its lanes' scalars are.
 unsafe fn build_node(
     builder: LLVMBuilderRef,
     t: &Tree,
     node: &Node,
     loaded: &mut HashMap<(usize, i64, i64), LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
+    lane_of: &mut LaneOf,
+) -> LLVMValueRef {
+    let v = build_value(builder, t, node, loaded, built, lane_of);
+    let scalars = match node {
+        Node::Loads { scalars, .. } | Node::Binary { scalars, .. } | Node::Cast { scalars, .. } => {
+            scalars
+        }
+        Node::Consts(_) => return v,
+    };
+    for (j, &s) in scalars.iter().enumerate() {
+        let scalar = t.scalars[s];
+        if !lane_of.iter().any(|&(x, ..)| x == scalar) {
+            lane_of.push((scalar, v, j as u32));
+        }
+    }
+    v
+}
+
+unsafe fn build_value(
+    builder: LLVMBuilderRef,
+    t: &Tree,
+    node: &Node,
+    loaded: &mut HashMap<(usize, i64, i64), LLVMValueRef>,
+    built: &mut Vec<LLVMValueRef>,
+    lane_of: &mut LaneOf,
 ) -> LLVMValueRef {
     let ctx = LLVMGetTypeContext(t.elem);
     let n = t.lanes as u32;
@@ -1198,8 +1230,8 @@ unsafe fn build_node(
             rhs,
             scalars,
         } => {
-            let l = build_node(builder, t, lhs, loaded, built);
-            let r = build_node(builder, t, rhs, loaded, built);
+            let l = build_node(builder, t, lhs, loaded, built, lane_of);
+            let r = build_node(builder, t, rhs, loaded, built, lane_of);
             // Each opcode on every lane, with the flags all its lanes have; then, for
             // two, each lane from its own.
             let mut distinct: Vec<u32> = ops.clone();
@@ -1288,7 +1320,7 @@ unsafe fn build_node(
             let to = LLVMTypeOf(t.scalars[scalars[0]]);
             if opcode_of(*op).is_none() {
                 // A lane-wise operation of one operand ([`unary`]).
-                let v = build_node(builder, t, child, loaded, built);
+                let v = build_node(builder, t, child, loaded, built, lane_of);
                 let module =
                     LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(t.last)));
                 let Some(u) = build_unary(builder, module, *op, v) else {
@@ -1321,7 +1353,11 @@ unsafe fn build_node(
                 }
                 _ => (&**child, None),
             };
-            let v = build_node(builder, t, source, loaded, built);
+            // The whole range's lanes are not the bundle's: not noted.
+            let v = match after {
+                Some(_) => build_value(builder, t, source, loaded, built, lane_of),
+                None => build_node(builder, t, source, loaded, built, lane_of),
+            };
             let lanes = LLVMGetVectorSize(LLVMTypeOf(v));
             // No flags (`nneg`, `nuw`): a vector without them is no more poison.
             let c = LLVMBuildCast(builder, opcode, v, LLVMVectorType(to, lanes), c"".as_ptr());
@@ -1351,9 +1387,111 @@ pub fn discard_tree(b: BuiltTree) {
     }
 }
 
+/// A scalar of the tree read outside it (and outside its seed), where the vector code
+/// has it: its vector and lane, and the readers.
+struct Outside {
+    scalar: LLVMValueRef,
+    vector: LLVMValueRef,
+    lane: u32,
+    readers: Vec<LLVMValueRef>,
+}
+
+/// The scalars of `t` that something outside the tree and its seed reads, each to be
+/// read from its lane of the vector code instead (an `extractelement` after it, as
+/// LLVM's SLP does); `None` where one cannot be: a reader before the vector code's end
+/// in its block, or a scalar no one vector holds in the bundle's order.
+fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
+    // SAFETY: the tree's values, its seed and the built code are live.
+    unsafe {
+        let mut inside: HashSet<LLVMValueRef> = b.built.iter().copied().collect();
+        let scalars: Vec<LLVMValueRef> = t.tree.scalars().iter().map(|&s| t.scalars[s]).collect();
+        inside.extend(&scalars);
+        match &t.seed {
+            Seed::Stores { stores, .. } => inside.extend(stores.iter().map(|s| s.raw())),
+            Seed::Reduction { root, inner, .. } | Seed::BuildVector { root, inner } => {
+                inside.insert(root.raw());
+                inside.extend(inner.iter().map(|i| i.raw()));
+            }
+        }
+        // What comes after the vector code in its block.
+        let end = b.result.raw();
+        if LLVMIsAInstruction(end).is_null() {
+            return None;
+        }
+        let block = LLVMGetInstructionParent(end);
+        let mut after = HashSet::new();
+        let mut i = LLVMGetNextInstruction(end);
+        while !i.is_null() {
+            after.insert(i);
+            i = LLVMGetNextInstruction(i);
+        }
+        let mut out: Vec<Outside> = Vec::new();
+        for &scalar in &scalars {
+            if out.iter().any(|o| o.scalar == scalar) {
+                continue;
+            }
+            let mut readers = Vec::new();
+            let mut u = LLVMGetFirstUse(scalar);
+            while !u.is_null() {
+                let user = LLVMGetUser(u);
+                if !inside.contains(&user) && !readers.contains(&user) {
+                    readers.push(user);
+                }
+                u = LLVMGetNextUse(u);
+            }
+            if readers.is_empty() {
+                continue;
+            }
+            let later =
+                |r: &LLVMValueRef| LLVMGetInstructionParent(*r) != block || after.contains(r);
+            let &(_, vector, lane) = b.lane_of.iter().find(|&&(x, ..)| x == scalar)?;
+            if !readers.iter().all(later) {
+                return None;
+            }
+            out.push(Outside {
+                scalar,
+                vector,
+                lane,
+                readers,
+            });
+        }
+        Some(out)
+    }
+}
+
+/// How many lanes of the vector code must be extracted for readers outside `t` (see
+/// `outside_readers`); `None` where some cannot be.
+pub fn extracts(t: &Tree, b: &BuiltTree) -> Option<usize> {
+    outside_readers(t, b).map(|o| o.len())
+}
+
 /// Erases the scalar stores (or the reduction, its root replaced by the vector
-/// reduction) and the scalar code `b` replaces, and addresses left unread.
+/// reduction) and the scalar code `b` replaces, and addresses left unread. Scalars read
+/// outside the tree are read from their lanes instead, where they can be (else they
+/// stay for those readers).
 pub fn replace_tree(t: &Tree, b: BuiltTree) {
+    // SAFETY: each extract goes right after the vector code, which its readers follow
+    // (`outside_readers`); only their operands that were the scalar change.
+    unsafe {
+        if let Some(outside) = outside_readers(t, &b) {
+            let ctx = LLVMGetTypeContext(t.elem);
+            let builder = LLVMCreateBuilderInContext(ctx);
+            LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(b.result.raw()));
+            let i32t = LLVMInt32TypeInContext(ctx);
+            for o in outside {
+                let lane = LLVMConstInt(i32t, u64::from(o.lane), 0);
+                let x = LLVMBuildExtractElement(builder, o.vector, lane, c"".as_ptr());
+                for r in o.readers {
+                    for k in 0..LLVMGetNumOperands(r) {
+                        if LLVMGetOperand(r, k as u32) == o.scalar {
+                            LLVMSetOperand(r, k as u32, x);
+                        }
+                    }
+                }
+            }
+            LLVMDisposeBuilder(builder);
+        }
+    }
     // SAFETY: the stores (or the root, once unread) first, then the tree's scalars
     // (each read only within the tree, erased as they become unread), then their
     // addresses.

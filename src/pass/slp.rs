@@ -90,6 +90,20 @@ fn decide(
         return false;
     }
     let built = ir::slp::build_tree(t);
+    // Scalars read outside the tree: one `extractelement` each, priced at one
+    // instruction as LLVM's SLP prices them (TTI: 0 or 1 on these targets); a tree whose
+    // scalars are read before its vector code could be extracted is left (with
+    // `always`, vectorized with those scalars kept).
+    let extracts = ir::slp::extracts(t, &built);
+    if extracts.is_none() && !always {
+        if remarks {
+            let message = "slp: kept a tree whose scalars are read before its vector code";
+            target.remark(RemarkKind::Missed, c"SlpTree", t.anchor(), message);
+        }
+        ir::slp::discard_tree(built);
+        return false;
+    }
+    let extracts = extracts.unwrap_or(0) as i64;
     let inputs = t.bases();
     let desc = target.desc();
     let seed = match &t.seed {
@@ -149,12 +163,17 @@ fn decide(
     } else {
         ""
     };
+    let measured = measured.map(|(stock, emitted)| (stock, emitted + extracts));
+    let extracted = match extracts {
+        0 => String::new(),
+        k => format!(", {k} extracts"),
+    };
     match measured {
         Some((stock, emitted)) if always || stock - emitted > threshold => {
             if remarks {
                 let message = format!(
                     "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
-                         ({vector} {emitted})",
+                         ({vector} {emitted}{extracted})",
                     t.vector_type()
                 );
                 target.remark(RemarkKind::Passed, c"SlpTree", t.anchor(), &message);
@@ -172,7 +191,7 @@ fn decide(
                 };
                 let message = format!(
                     "slp: kept {what} (llc {stock}): as {} vector code {vector} \
-                         {emitted}{below}",
+                         {emitted}{extracted}{below}",
                     t.vector_type()
                 );
                 target.remark(RemarkKind::Missed, c"SlpTree", t.anchor(), &message);
