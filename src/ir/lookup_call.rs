@@ -32,7 +32,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMAttributeFunctionIndex, LLVMLinkage, LLVMOpcode};
 
 use super::lookup::{build_table_lookup, const_int, table_address, table_bytes};
-use super::{is, string_attribute, Function, Inst};
+use super::{is, string_attribute, value_name, Function, Inst};
 use crate::lower::lookup::Lookup;
 
 /// The function attribute that marks a lookup function; its value names the table.
@@ -313,12 +313,6 @@ unsafe fn lookup_function(
 }
 
 /// The name of `v`.
-unsafe fn value_name(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let name = LLVMGetValueName2(v, &mut len);
-    String::from_utf8_lossy(std::slice::from_raw_parts(name as *const u8, len)).into_owned()
-}
-
 /// An internal function `result (param)` named `name` (LLVM renames on a clash).
 unsafe fn define(
     module: LLVMModuleRef,

@@ -66,13 +66,8 @@ impl Function {
     }
 
     pub fn name(self) -> String {
-        let mut len = 0;
-        // SAFETY: a valid function (from_raw's contract); LLVM returns len bytes.
-        unsafe {
-            let ptr = LLVMGetValueName2(self.0, &mut len);
-            let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
-            String::from_utf8_lossy(bytes).into_owned()
-        }
+        // SAFETY: a valid function (from_raw's contract).
+        unsafe { value_name(self.0) }
     }
 
     /// The function's instructions, in layout order, read as the walk goes: the
@@ -631,6 +626,16 @@ unsafe fn replace_and_erase(inst: LLVMValueRef, with: LLVMValueRef) -> bool {
     LLVMReplaceAllUsesWith(inst, with);
     LLVMInstructionEraseFromParent(inst);
     true
+}
+
+/// The name of a value (empty where it has none).
+///
+/// # Safety
+/// `v` is a live value.
+pub(crate) unsafe fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0;
+    let ptr = LLVMGetValueName2(v, &mut len);
+    String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned()
 }
 
 /// Gives `to` the name of `from` (readable output), if `to` is an unnamed instruction.

@@ -30,9 +30,9 @@ use std::collections::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use llvm_sys::LLVMTypeKind;
 
-use super::{build_intrinsic_call, is, touches_memory, Function, Inst};
+use super::{build_intrinsic_call, touches_memory, Function, Inst};
 
 /// Fields of one segment, at most (the instruction's limit).
 const MAX_FIELDS: usize = 8;
@@ -63,20 +63,6 @@ struct Gather {
     ),
     offset: i64,
     bits: u32,
-}
-
-/// The name of the function `call` calls, if any.
-unsafe fn callee_name(call: LLVMValueRef) -> Option<String> {
-    if !is(call, LLVMOpcode::LLVMCall) {
-        return None;
-    }
-    let callee = LLVMGetCalledValue(call);
-    if LLVMIsAFunction(callee).is_null() {
-        return None;
-    }
-    let mut len = 0;
-    let ptr = LLVMGetValueName2(callee, &mut len);
-    Some(String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len)).into_owned())
 }
 
 /// Whether `mask` is all `true` (constants are uniqued: the all-ones value itself).
@@ -130,7 +116,9 @@ unsafe fn field(v: LLVMValueRef) -> Option<(LLVMValueRef, LLVMValueRef, i64)> {
 
 /// `call` as a gather of one field of each record.
 unsafe fn gather(call: LLVMValueRef) -> Option<Gather> {
-    callee_name(call)?.strip_prefix("llvm.vp.gather.")?;
+    if super::called_intrinsic(call)? != "llvm.vp.gather" {
+        return None;
+    }
     let ty = LLVMTypeOf(call);
     if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMScalableVectorTypeKind {
         return None;
