@@ -1149,7 +1149,6 @@ unsafe fn shuffle(
     s
 }
 
-/// The vector value of `node`; one vector load per range (`loaded`).
 /// Where each scalar of the tree is in the vector code: its value, vector and lane.
 type LaneOf = Vec<(LLVMValueRef, LLVMValueRef, u32)>;
 
@@ -1178,6 +1177,7 @@ unsafe fn build_node(
     v
 }
 
+/// The vector value of `node`; one vector load per range (`loaded`).
 unsafe fn build_value(
     builder: LLVMBuilderRef,
     t: &Tree,

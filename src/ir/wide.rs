@@ -172,33 +172,29 @@ impl Build {
         let g = step.geometry;
         let n = g.lanes();
         let vt = self.vector(g.register_bits, g.element_bits, float);
-        {
-            {
-                let vx = self.cast(x, vt);
-                let vy = if y == x { vx } else { self.cast(y, vt) };
-                let zero_lanes = step.lanes.contains(&Some(Src::Zero));
-                // Zero lanes come from a zero second operand (one-operand forms only).
-                let second = match (step.insn.operands, zero_lanes) {
-                    (1, true) => LLVMConstNull(vt),
-                    (1, false) => LLVMGetPoison(vt),
-                    (_, false) => vy,
-                    _ => return None,
-                };
-                let i32t = LLVMInt32TypeInContext(self.ctx);
-                let mut mask: Vec<LLVMValueRef> = step
-                    .lanes
-                    .iter()
-                    .map(|l| match l {
-                        Some(Src::Lane(p)) => LLVMConstInt(i32t, u64::from(*p), 0),
-                        Some(Src::Zero) => LLVMConstInt(i32t, n as u64, 0),
-                        None => LLVMGetPoison(i32t),
-                    })
-                    .collect();
-                let mask = LLVMConstVector(mask.as_mut_ptr(), n as u32);
-                let v = LLVMBuildShuffleVector(self.builder, vx, second, mask, c"".as_ptr());
-                Some(self.note(v))
-            }
-        }
+        let vx = self.cast(x, vt);
+        let vy = if y == x { vx } else { self.cast(y, vt) };
+        let zero_lanes = step.lanes.contains(&Some(Src::Zero));
+        // Zero lanes come from a zero second operand (one-operand forms only).
+        let second = match (step.insn.operands, zero_lanes) {
+            (1, true) => LLVMConstNull(vt),
+            (1, false) => LLVMGetPoison(vt),
+            (_, false) => vy,
+            _ => return None,
+        };
+        let i32t = LLVMInt32TypeInContext(self.ctx);
+        let mut mask: Vec<LLVMValueRef> = step
+            .lanes
+            .iter()
+            .map(|l| match l {
+                Some(Src::Lane(p)) => LLVMConstInt(i32t, u64::from(*p), 0),
+                Some(Src::Zero) => LLVMConstInt(i32t, n as u64, 0),
+                None => LLVMGetPoison(i32t),
+            })
+            .collect();
+        let mask = LLVMConstVector(mask.as_mut_ptr(), n as u32);
+        let v = LLVMBuildShuffleVector(self.builder, vx, second, mask, c"".as_ptr());
+        Some(self.note(v))
     }
 
     unsafe fn table(
