@@ -10,8 +10,9 @@ result, compiled as a function of its own, `ret` excluded):
   lowering   `zero-extend: mask <...> (cost 11, llc 9) became ... (cost 1, described 2,
              llc 2)`: the prediction is the instructions the model of the backend
              (`lower::emitted`) describes, or TTI's cost where it has none;
-  selection  `sequence: mask <...> (llc 3) became ... (described 2, llc 2)`: the
-             prediction is the descriptions' instructions plus register copies;
+  selection  `sequence: mask <...> (llc 3) became ... (described 2, llc 2)` (and
+             `wide sequence: ...` for 8 lanes and more): the prediction is the
+             descriptions' instructions plus register copies;
   narrowing  `narrowing: 4 stores of trunc ... (llc 25) became ... (described 9, llc 9)`
              or `narrowing: mask <...> ...`: the packs' instructions (and stores);
   network    `network: <16 x i32> shuffle of 2 registers (llc 12) became 3 stages ...
@@ -47,7 +48,7 @@ NARROWED = re.compile(AT + r"narrowing: (?P<mask>.*?) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
 NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>\d+)\) "
                      r"became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>\d+)\)" + END)
-SELECTED = re.compile(AT + r"sequence: mask (?P<mask><[^>]*>) "
+SELECTED = re.compile(AT + r"(?:wide )?sequence: mask (?P<mask><[^>]*>) "
                       r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
 
