@@ -840,9 +840,20 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     // the operands of commutative ones sometimes swapped.
     let float = ty == "float";
     let ops: &[&str] = if float {
-        &["fadd", "fsub", "fmul"]
+        &["fadd", "fsub", "fmul", "select olt", "select uge"]
     } else {
-        &["add", "sub", "mul", "xor", "smax", "smin", "umax", "umin"]
+        &[
+            "add",
+            "sub",
+            "mul",
+            "xor",
+            "smax",
+            "smin",
+            "umax",
+            "umin",
+            "select ult",
+            "select sgt",
+        ]
     };
     let compute = rng.chance(50);
     let op = ops[rng.below(ops.len() as u64) as usize];
@@ -895,13 +906,20 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
                 (true, _, true) => "fadd",
                 _ => op,
             };
-            let swap = !this.contains("sub") && rng.chance(30);
+            // (A comparison's operands swapped is another predicate: not swapped.)
+            let swap = !this.contains("sub") && !this.starts_with("select") && rng.chance(30);
             let (a, b) = if swap { ("%y", x) } else { (x, "%y") };
-            body += &match this.ends_with("min") || this.ends_with("max") {
-                true => {
-                    format!("  %z{j} = call {ty} @llvm.{this}.{ty}({ty} {a}{j}, {ty} {b}{j})\n")
-                }
-                false => format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n"),
+            body += &if let Some(pred) = this.strip_prefix("select ") {
+                // A comparison and a select of the two (SLP compare and select nodes).
+                let cmp = if float { "fcmp" } else { "icmp" };
+                format!(
+                    "  %q{j} = {cmp} {pred} {ty} {a}{j}, {b}{j}\n  \
+                     %z{j} = select i1 %q{j}, {ty} {a}{j}, {ty} {b}{j}\n"
+                )
+            } else if this.ends_with("min") || this.ends_with("max") {
+                format!("  %z{j} = call {ty} @llvm.{this}.{ty}({ty} {a}{j}, {ty} {b}{j})\n")
+            } else {
+                format!("  %z{j} = {this} {ty} {a}{j}, {b}{j}\n")
             };
             format!("%z{j}")
         } else {

@@ -223,6 +223,60 @@ unsafe fn unary(v: LLVMValueRef) -> Option<u32> {
     Some(UNARY_IDS + k as u32)
 }
 
+/// The predicate id of a comparison of scalars: `fcmp`'s as LLVM numbers them (0-15),
+/// `icmp`'s likewise (32-41).
+///
+/// # Safety
+/// `v` is a live instruction.
+unsafe fn predicate(v: LLVMValueRef) -> Option<u32> {
+    match LLVMGetInstructionOpcode(v) {
+        LLVMOpcode::LLVMICmp => Some(LLVMGetICmpPredicate(v) as u32),
+        LLVMOpcode::LLVMFCmp => Some(LLVMGetFCmpPredicate(v) as u32),
+        _ => None,
+    }
+}
+
+/// Builds the comparison `pred` ([`predicate`]) of `l` and `r`, lane by lane.
+///
+/// # Safety
+/// `builder` is positioned where `l` and `r` are available.
+unsafe fn build_compare(
+    builder: LLVMBuilderRef,
+    pred: u32,
+    l: LLVMValueRef,
+    r: LLVMValueRef,
+) -> Option<LLVMValueRef> {
+    use llvm_sys::{LLVMIntPredicate::*, LLVMRealPredicate::*};
+    let int = [
+        LLVMIntEQ, LLVMIntNE, LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE, LLVMIntSGT,
+        LLVMIntSGE, LLVMIntSLT, LLVMIntSLE,
+    ];
+    if let Some(&p) = int.iter().find(|&&p| p as u32 == pred) {
+        return Some(LLVMBuildICmp(builder, p, l, r, c"".as_ptr()));
+    }
+    let real = [
+        LLVMRealPredicateFalse,
+        LLVMRealOEQ,
+        LLVMRealOGT,
+        LLVMRealOGE,
+        LLVMRealOLT,
+        LLVMRealOLE,
+        LLVMRealONE,
+        LLVMRealORD,
+        LLVMRealUNO,
+        LLVMRealUEQ,
+        LLVMRealUGT,
+        LLVMRealUGE,
+        LLVMRealULT,
+        LLVMRealULE,
+        LLVMRealUNE,
+        LLVMRealPredicateTrue,
+    ];
+    let &p = real.iter().find(|&&p| p as u32 == pred)?;
+    // No fast-math flags: the exact comparison, which every flag allows.
+    Some(LLVMBuildFCmp(builder, p, l, r, c"".as_ptr()))
+}
+
 /// Builds the lane-wise operation `op` ([`unary`]) of `v`; `None` where it is none.
 ///
 /// # Safety
@@ -394,6 +448,32 @@ impl Reader {
                 op,
                 from,
                 operand: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+            }
+        } else if let Some((pred, from)) = local
+            .then(|| {
+                Some((
+                    predicate(v)?,
+                    scalar_bytes(LLVMTypeOf(LLVMGetOperand(v, 0)))?,
+                ))
+            })
+            .flatten()
+        {
+            Scalar::Compare {
+                pred,
+                from,
+                lhs: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+                rhs: self.scalar_at(LLVMGetOperand(v, 1), depth + 1),
+            }
+        } else if local
+            && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMSelect
+            && scalar_bytes(LLVMTypeOf(v)).is_some()
+            && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(v, 0)))
+                == LLVMTypeKind::LLVMIntegerTypeKind
+        {
+            Scalar::Select {
+                cond: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+                t: self.scalar_at(LLVMGetOperand(v, 1), depth + 1),
+                f: self.scalar_at(LLVMGetOperand(v, 2), depth + 1),
             }
         } else {
             Scalar::Other
@@ -1162,13 +1242,7 @@ unsafe fn build_node(
     lane_of: &mut LaneOf,
 ) -> LLVMValueRef {
     let v = build_value(builder, t, node, loaded, built, lane_of);
-    let scalars = match node {
-        Node::Loads { scalars, .. } | Node::Binary { scalars, .. } | Node::Cast { scalars, .. } => {
-            scalars
-        }
-        Node::Consts(_) => return v,
-    };
-    for (j, &s) in scalars.iter().enumerate() {
+    for (j, &s) in node.lane_scalars().iter().enumerate() {
         let scalar = t.scalars[s];
         if !lane_of.iter().any(|&(x, ..)| x == scalar) {
             lane_of.push((scalar, v, j as u32));
@@ -1368,6 +1442,33 @@ unsafe fn build_value(
                 Some(mask) => shuffle(builder, c, mask, built),
                 None => c,
             }
+        }
+        Node::Compare { pred, lhs, rhs, .. } => {
+            let l = build_node(builder, t, lhs, loaded, built, lane_of);
+            let r = build_node(builder, t, rhs, loaded, built, lane_of);
+            let Some(c) = build_compare(builder, *pred, l, r) else {
+                return LLVMGetPoison(LLVMVectorType(LLVMInt1TypeInContext(ctx), n));
+            };
+            if !LLVMIsAInstruction(c).is_null() {
+                built.push(c);
+            }
+            c
+        }
+        Node::Select {
+            cond,
+            t: on,
+            f: off,
+            ..
+        } => {
+            let c = build_node(builder, t, cond, loaded, built, lane_of);
+            let a = build_node(builder, t, on, loaded, built, lane_of);
+            let b = build_node(builder, t, off, loaded, built, lane_of);
+            // No fast-math flags (a floating-point select's): none is no more poison.
+            let v = LLVMBuildSelect(builder, c, a, b, c"".as_ptr());
+            if !LLVMIsAInstruction(v).is_null() {
+                built.push(v);
+            }
+            v
         }
         Node::Consts(c) => {
             let mut values: Vec<LLVMValueRef> =

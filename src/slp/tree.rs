@@ -34,6 +34,15 @@ pub enum Scalar {
     },
     /// A conversion (an opcode id) of a scalar of `from` bytes.
     Cast { op: u32, from: i64, operand: usize },
+    /// A comparison (a predicate id) of two scalars of `from` bytes: a truth value.
+    Compare {
+        pred: u32,
+        from: i64,
+        lhs: usize,
+        rhs: usize,
+    },
+    /// `cond ? t : f`, `cond` a comparison.
+    Select { cond: usize, t: usize, f: usize },
     /// A constant, by an id the reader gives it (equal ids: equal constants).
     Const(u64),
     /// Anything else.
@@ -73,6 +82,24 @@ pub enum Node {
         /// The scalar casts, one per lane.
         scalars: Vec<usize>,
     },
+    /// One comparison (a predicate id) of each lane of two child bundles of `from`-byte
+    /// elements; its lanes are truth values (`i1`).
+    Compare {
+        pred: u32,
+        from: i64,
+        lhs: Box<Node>,
+        rhs: Box<Node>,
+        /// The scalar comparisons, one per lane.
+        scalars: Vec<usize>,
+    },
+    /// Each lane `t`'s where the comparison bundle `cond`'s is true, else `f`'s.
+    Select {
+        cond: Box<Node>,
+        t: Box<Node>,
+        f: Box<Node>,
+        /// The scalar selects, one per lane.
+        scalars: Vec<usize>,
+    },
     Consts(Vec<u64>),
 }
 
@@ -90,6 +117,37 @@ impl Scalar {
 }
 
 impl Node {
+    /// The child bundles.
+    fn children(&self) -> Vec<&Node> {
+        match self {
+            Node::Loads { .. } | Node::Consts(_) => Vec::new(),
+            Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
+            Node::Cast { child, .. } => vec![child],
+            Node::Select { cond, t, f, .. } => vec![cond, t, f],
+        }
+    }
+
+    fn children_mut(&mut self) -> Vec<&mut Node> {
+        match self {
+            Node::Loads { .. } | Node::Consts(_) => Vec::new(),
+            Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
+            Node::Cast { child, .. } => vec![child],
+            Node::Select { cond, t, f, .. } => vec![cond, t, f],
+        }
+    }
+
+    /// The scalars of the node's own lanes (none for constants).
+    pub fn lane_scalars(&self) -> &[usize] {
+        match self {
+            Node::Loads { scalars, .. }
+            | Node::Binary { scalars, .. }
+            | Node::Cast { scalars, .. }
+            | Node::Compare { scalars, .. }
+            | Node::Select { scalars, .. } => scalars,
+            Node::Consts(_) => &[],
+        }
+    }
+
     /// Whether the tree needs a shuffle anywhere (a permutation node): what stock SLP
     /// prices worst.
     pub fn permutes(&self) -> bool {
@@ -97,9 +155,7 @@ impl Node {
             Node::Loads { len, mask, .. } => {
                 *len != mask.len() || mask.iter().enumerate().any(|(j, &m)| m != j as i32)
             }
-            Node::Binary { lhs, rhs, .. } => lhs.permutes() || rhs.permutes(),
-            Node::Cast { child, .. } => child.permutes(),
-            Node::Consts(_) => false,
+            node => node.children().iter().any(|c| c.permutes()),
         }
     }
 
@@ -107,9 +163,7 @@ impl Node {
     pub fn shuffled_loads(&self) -> usize {
         match self {
             Node::Loads { .. } => self.permutes() as usize,
-            Node::Binary { lhs, rhs, .. } => lhs.shuffled_loads() + rhs.shuffled_loads(),
-            Node::Cast { child, .. } => child.shuffled_loads(),
-            Node::Consts(_) => 0,
+            node => node.children().iter().map(|c| c.shuffled_loads()).sum(),
         }
     }
 
@@ -124,13 +178,11 @@ impl Node {
                 elem,
                 ..
             } => vec![(*base, *start, *len, *elem)],
-            Node::Binary { lhs, rhs, .. } => {
-                let mut v = lhs.load_ranges();
-                v.extend(rhs.load_ranges());
-                v
-            }
-            Node::Cast { child, .. } => child.load_ranges(),
-            Node::Consts(_) => Vec::new(),
+            node => node
+                .children()
+                .iter()
+                .flat_map(|c| c.load_ranges())
+                .collect(),
         }
     }
 
@@ -143,12 +195,11 @@ impl Node {
                 scalars,
                 ..
             } => out.push((*base, *elem, scalars.clone())),
-            Node::Binary { lhs, rhs, .. } => {
-                lhs.load_scalars(out);
-                rhs.load_scalars(out);
+            node => {
+                for c in node.children() {
+                    c.load_scalars(out);
+                }
             }
-            Node::Cast { child, .. } => child.load_scalars(out),
-            Node::Consts(_) => {}
         }
     }
 
@@ -196,6 +247,29 @@ impl Node {
                 child.write_shape(bases, out);
                 out.push(')');
             }
+            Node::Compare {
+                pred,
+                from,
+                lhs,
+                rhs,
+                ..
+            } => {
+                let _ = write!(out, "P{pred}/{from}(");
+                lhs.write_shape(bases, out);
+                out.push(',');
+                rhs.write_shape(bases, out);
+                out.push(')');
+            }
+            Node::Select { cond, t, f, .. } => {
+                out.push_str("S(");
+                for (k, c) in [cond, t, f].into_iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    c.write_shape(bases, out);
+                }
+                out.push(')');
+            }
             Node::Consts(c) => {
                 let _ = write!(out, "C{}", c.len());
             }
@@ -204,23 +278,11 @@ impl Node {
 
     /// Every scalar the tree replaces (loads and operations).
     pub fn scalars(&self) -> Vec<usize> {
-        match self {
-            Node::Loads { scalars, .. } => scalars.clone(),
-            Node::Binary {
-                lhs, rhs, scalars, ..
-            } => {
-                let mut v = scalars.clone();
-                v.extend(lhs.scalars());
-                v.extend(rhs.scalars());
-                v
-            }
-            Node::Cast { child, scalars, .. } => {
-                let mut v = scalars.clone();
-                v.extend(child.scalars());
-                v
-            }
-            Node::Consts(_) => Vec::new(),
+        let mut v = self.lane_scalars().to_vec();
+        for c in self.children() {
+            v.extend(c.scalars());
         }
+        v
     }
 }
 
@@ -304,12 +366,11 @@ fn rebase(node: &mut Node, ranges: &[(usize, i64, i64, i64)]) {
                 *len = ((to - from) / *elem) as usize + 1;
             }
         }
-        Node::Binary { lhs, rhs, .. } => {
-            rebase(lhs, ranges);
-            rebase(rhs, ranges);
+        node => {
+            for c in node.children_mut() {
+                rebase(c, ranges);
+            }
         }
-        Node::Cast { child, .. } => rebase(child, ranges),
-        Node::Consts(_) => {}
     }
 }
 
@@ -376,6 +437,53 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 scalars: lanes.to_vec(),
             })
         }
+        &Scalar::Compare { pred, from, .. } => {
+            let mut pairs = Vec::with_capacity(n);
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Compare {
+                        pred: p,
+                        from: f,
+                        lhs,
+                        rhs,
+                    } if (p, f) == (pred, from) => pairs.push((lhs, rhs)),
+                    _ => return None,
+                }
+            }
+            let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
+            Some(Node::Compare {
+                pred,
+                from,
+                lhs: Box::new(bundle(scalars, &l, from, depth + 1)?),
+                rhs: Box::new(bundle(scalars, &r, from, depth + 1)?),
+                scalars: lanes.to_vec(),
+            })
+        }
+        Scalar::Select { .. } => {
+            let mut parts = (Vec::new(), Vec::new(), Vec::new());
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Select { cond, t, f } => {
+                        parts.0.push(cond);
+                        parts.1.push(t);
+                        parts.2.push(f);
+                    }
+                    _ => return None,
+                }
+            }
+            // The condition a comparison bundle (its own elements' size: the `1` only
+            // passes the check above).
+            let cond = bundle(scalars, &parts.0, 1, depth + 1)?;
+            if !matches!(cond, Node::Compare { .. }) {
+                return None;
+            }
+            Some(Node::Select {
+                cond: Box::new(cond),
+                t: Box::new(bundle(scalars, &parts.1, elem, depth + 1)?),
+                f: Box::new(bundle(scalars, &parts.2, elem, depth + 1)?),
+                scalars: lanes.to_vec(),
+            })
+        }
         Scalar::Binary { family, .. } => {
             // Lanes: (op, commutative, lhs, rhs), all of one family.
             let mut pairs = Vec::with_capacity(n);
@@ -411,6 +519,8 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
             let key = |s: usize| match scalars[s] {
                 Scalar::Load { base, .. } => (0, base as u64),
                 Scalar::Binary { op, .. } | Scalar::Cast { op, .. } => (1, u64::from(op)),
+                Scalar::Compare { pred, .. } => (1, 1 << 32 | u64::from(pred)),
+                Scalar::Select { .. } => (1, 1 << 33),
                 Scalar::Const(_) => (2, 0),
                 Scalar::Other => (3, s as u64),
             };
@@ -505,6 +615,17 @@ fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
             v
         }
         Scalar::Cast { operand, .. } => loads_of(scalars, operand),
+        Scalar::Compare { lhs, rhs, .. } => {
+            let mut v = loads_of(scalars, lhs);
+            v.extend(loads_of(scalars, rhs));
+            v
+        }
+        Scalar::Select { cond, t, f } => {
+            let mut v = loads_of(scalars, cond);
+            v.extend(loads_of(scalars, t));
+            v.extend(loads_of(scalars, f));
+            v
+        }
         Scalar::Const(_) | Scalar::Other => Vec::new(),
     }
 }
@@ -528,6 +649,8 @@ pub enum Term {
     Load(usize, i64),
     Op(u32, Box<Term>, Box<Term>),
     Cast(u32, Box<Term>),
+    Compare(u32, Box<Term>, Box<Term>),
+    Select(Box<Term>, Box<Term>, Box<Term>),
     Const(u64),
 }
 
@@ -548,6 +671,16 @@ pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
         Scalar::Cast { op, operand, .. } => {
             Term::Cast(*op, Box::new(scalar_term(scalars, *operand)?))
         }
+        Scalar::Compare { pred, lhs, rhs, .. } => Term::Compare(
+            *pred,
+            Box::new(scalar_term(scalars, *lhs)?),
+            Box::new(scalar_term(scalars, *rhs)?),
+        ),
+        Scalar::Select { cond, t, f } => Term::Select(
+            Box::new(scalar_term(scalars, *cond)?),
+            Box::new(scalar_term(scalars, *t)?),
+            Box::new(scalar_term(scalars, *f)?),
+        ),
         Scalar::Const(c) => Term::Const(*c),
         Scalar::Other => return None,
     })
@@ -584,6 +717,17 @@ pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
         Node::Cast { op, child, .. } => run(child, commutative)
             .into_iter()
             .map(|t| Term::Cast(*op, Box::new(t)))
+            .collect(),
+        Node::Compare { pred, lhs, rhs, .. } => run(lhs, commutative)
+            .into_iter()
+            .zip(run(rhs, commutative))
+            .map(|(a, b)| Term::Compare(*pred, Box::new(a), Box::new(b)))
+            .collect(),
+        Node::Select { cond, t, f, .. } => run(cond, commutative)
+            .into_iter()
+            .zip(run(t, commutative))
+            .zip(run(f, commutative))
+            .map(|((c, a), b)| Term::Select(Box::new(c), Box::new(a), Box::new(b)))
             .collect(),
         Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
     }
@@ -868,6 +1012,63 @@ mod tests {
             operand: 3,
         };
         assert!(build(&scalars, &lanes, 4).is_none());
+    }
+
+    /// A clamp written as `x < y ? x : y` (float `olt` and `select`) of permuted loads
+    /// and loads in order: one compare node over both bundles, one select node over
+    /// the compare and the same two bundles; a lane comparing otherwise, or selecting on
+    /// something else than a comparison, is not one bundle.
+    #[test]
+    fn selects_of_comparisons_are_nodes() {
+        const OLT: u32 = 4;
+        const OGT: u32 = 2;
+        let p = [3i64, 1, 0, 2];
+        let mut scalars = Vec::new();
+        let mut lanes = Vec::new();
+        for (j, &pj) in p.iter().enumerate() {
+            scalars.push(Scalar::Load {
+                base: 0,
+                offset: 4 * pj,
+            });
+            let x = scalars.len() - 1;
+            scalars.push(Scalar::Load {
+                base: 1,
+                offset: 4 * j as i64,
+            });
+            let y = scalars.len() - 1;
+            scalars.push(Scalar::Compare {
+                pred: OLT,
+                from: 4,
+                lhs: x,
+                rhs: y,
+            });
+            let cond = scalars.len() - 1;
+            scalars.push(Scalar::Select { cond, t: x, f: y });
+            lanes.push(scalars.len() - 1);
+        }
+        let tree = build(&scalars, &lanes, 4).unwrap();
+        assert!(tree.permutes());
+        assert!(
+            matches!(&tree, Node::Select { cond, .. } if matches!(**cond, Node::Compare { .. }))
+        );
+        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        // The loads are read once each (the compare's and the select's bundles share them).
+        assert_eq!(tree.load_ranges().len(), 4);
+        let mut other = scalars.clone();
+        other[6] = Scalar::Compare {
+            pred: OGT,
+            from: 4,
+            lhs: 4,
+            rhs: 5,
+        };
+        assert!(build(&other, &lanes, 4).is_none());
+        let mut not_a_comparison = scalars.clone();
+        for &l in &lanes {
+            if let Scalar::Select { t, f, .. } = scalars[l] {
+                not_a_comparison[l] = Scalar::Select { cond: t, t, f };
+            }
+        }
+        assert!(build(&not_a_comparison, &lanes, 4).is_none());
     }
 
     /// Random trees whose lanes widen or narrow loads of another size (sometimes one
