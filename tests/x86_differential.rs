@@ -906,15 +906,22 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
                 (true, _, true) => "fadd",
                 _ => op,
             };
-            // (A comparison's operands swapped is another predicate: not swapped.)
-            let swap = !this.contains("sub") && !this.starts_with("select") && rng.chance(30);
+            let swap = !this.contains("sub") && rng.chance(30);
             let (a, b) = if swap { ("%y", x) } else { (x, "%y") };
             body += &if let Some(pred) = this.strip_prefix("select ") {
-                // A comparison and a select of the two (SLP compare and select nodes).
+                // A comparison and a select of the two (SLP compare and select nodes);
+                // swapped, the comparison is written the other way round (`y > x`).
                 let cmp = if float { "fcmp" } else { "icmp" };
+                let p = match (swap, pred) {
+                    (true, "olt") => "ogt",
+                    (true, "uge") => "ule",
+                    (true, "ult") => "ugt",
+                    (true, "sgt") => "slt",
+                    (_, p) => p,
+                };
                 format!(
-                    "  %q{j} = {cmp} {pred} {ty} {a}{j}, {b}{j}\n  \
-                     %z{j} = select i1 %q{j}, {ty} {a}{j}, {ty} {b}{j}\n"
+                    "  %q{j} = {cmp} {p} {ty} {a}{j}, {b}{j}\n  \
+                     %z{j} = select i1 %q{j}, {ty} {x}{j}, {ty} %y{j}\n"
                 )
             } else if this.ends_with("min") || this.ends_with("max") {
                 format!("  %z{j} = call {ty} @llvm.{this}.{ty}({ty} {a}{j}, {ty} {b}{j})\n")

@@ -447,6 +447,13 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                         lhs,
                         rhs,
                     } if (p, f) == (pred, from) => pairs.push((lhs, rhs)),
+                    // `y > x` is `x < y`: its operands the other way round.
+                    Scalar::Compare {
+                        pred: p,
+                        from: f,
+                        lhs,
+                        rhs,
+                    } if (swapped(p), f) == (pred, from) => pairs.push((rhs, lhs)),
                     _ => return None,
                 }
             }
@@ -605,6 +612,40 @@ pub fn reduction_orders(scalars: &[Scalar], leaves: &[usize]) -> Vec<Vec<usize>>
     orders
 }
 
+/// The predicate (LLVM's numbering: `fcmp`'s 0-15, `icmp`'s 32-41) that compares the
+/// operands the other way round: `ogt` for `olt`, `sge` for `sle`; the symmetric ones
+/// (`eq`, `ne`, `ord`, ...) themselves.
+pub fn swapped(pred: u32) -> u32 {
+    match pred {
+        2 => 4,
+        4 => 2,
+        3 => 5,
+        5 => 3,
+        10 => 12,
+        12 => 10,
+        11 => 13,
+        13 => 11,
+        34 => 36,
+        36 => 34,
+        35 => 37,
+        37 => 35,
+        38 => 40,
+        40 => 38,
+        39 => 41,
+        41 => 39,
+        p => p,
+    }
+}
+
+/// A comparison as a term, one way round of the two that mean it.
+fn compare_term(pred: u32, a: Term, b: Term) -> Term {
+    if swapped(pred) < pred {
+        Term::Compare(swapped(pred), Box::new(b), Box::new(a))
+    } else {
+        Term::Compare(pred, Box::new(a), Box::new(b))
+    }
+}
+
 /// The loads a scalar reads, operands left to right: (base, offset).
 fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
     match scalars[s] {
@@ -671,10 +712,10 @@ pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
         Scalar::Cast { op, operand, .. } => {
             Term::Cast(*op, Box::new(scalar_term(scalars, *operand)?))
         }
-        Scalar::Compare { pred, lhs, rhs, .. } => Term::Compare(
+        Scalar::Compare { pred, lhs, rhs, .. } => compare_term(
             *pred,
-            Box::new(scalar_term(scalars, *lhs)?),
-            Box::new(scalar_term(scalars, *rhs)?),
+            scalar_term(scalars, *lhs)?,
+            scalar_term(scalars, *rhs)?,
         ),
         Scalar::Select { cond, t, f } => Term::Select(
             Box::new(scalar_term(scalars, *cond)?),
@@ -721,7 +762,7 @@ pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
         Node::Compare { pred, lhs, rhs, .. } => run(lhs, commutative)
             .into_iter()
             .zip(run(rhs, commutative))
-            .map(|(a, b)| Term::Compare(*pred, Box::new(a), Box::new(b)))
+            .map(|(a, b)| compare_term(*pred, a, b))
             .collect(),
         Node::Select { cond, t, f, .. } => run(cond, commutative)
             .into_iter()
@@ -1016,8 +1057,9 @@ mod tests {
 
     /// A clamp written as `x < y ? x : y` (float `olt` and `select`) of permuted loads
     /// and loads in order: one compare node over both bundles, one select node over
-    /// the compare and the same two bundles; a lane comparing otherwise, or selecting on
-    /// something else than a comparison, is not one bundle.
+    /// the compare and the same two bundles, also where a lane compares the other way
+    /// round (`y > x`); a lane comparing otherwise, or selecting on something else than
+    /// a comparison, is not one bundle.
     #[test]
     fn selects_of_comparisons_are_nodes() {
         const OLT: u32 = 4;
@@ -1052,8 +1094,19 @@ mod tests {
             matches!(&tree, Node::Select { cond, .. } if matches!(**cond, Node::Compare { .. }))
         );
         assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
-        // The loads are read once each (the compare's and the select's bundles share them).
+        // Four load nodes (the comparison's and the select's), two ranges: built, one
+        // vector load each.
         assert_eq!(tree.load_ranges().len(), 4);
+        // A lane written `y > x` is the same comparison.
+        let mut turned = scalars.clone();
+        turned[10] = Scalar::Compare {
+            pred: OGT,
+            from: 4,
+            lhs: 9,
+            rhs: 8,
+        };
+        let tree = build(&turned, &lanes, 4).unwrap();
+        assert_eq!(run(&tree, &commutative), terms(&turned, &lanes));
         let mut other = scalars.clone();
         other[6] = Scalar::Compare {
             pred: OGT,

@@ -2,7 +2,8 @@
 ; bundles (its lanes `i1`), and `select` on such a comparison bundle. The smaller of
 ; permuted floats and floats in order (`x < y ? x : y`, no fast-math: no `minnum`)
 ; becomes one load of each, one shuffle, `fcmp olt` and `select`; the same of words
-; with `icmp ult`. Lanes of two predicates are no bundle: left alone.
+; with `icmp ult`; also where some lanes compare the other way round (`y > x`). Lanes
+; of two predicates are no bundle: left alone.
 ; REQUIRES: aarch64-registered-target, x86-registered-target
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<early>' -S %s | FileCheck %s
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<early;lower-always>' -S %s | FileCheck %s
@@ -224,5 +225,76 @@ define void @select_i32(ptr noalias %d, ptr noalias %a, ptr noalias %b) {
   %s7 = select i1 %c7, i32 %x7, i32 %y7
   %pd7 = getelementptr inbounds i8, ptr %d, i64 28
   store i32 %s7, ptr %pd7, align 4
+  ret void
+}
+
+; CHECK-LABEL: @min_turned(
+; CHECK:         fcmp olt <8 x float>
+; CHECK:         select <8 x i1>
+define void @min_turned(ptr noalias %d, ptr noalias %a, ptr noalias %b) {
+  %pa0 = getelementptr inbounds i8, ptr %a, i64 12
+  %x0 = load float, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %b, i64 0
+  %y0 = load float, ptr %pb0, align 4
+  %c0 = fcmp olt float %x0, %y0
+  %s0 = select i1 %c0, float %x0, float %y0
+  %pd0 = getelementptr inbounds i8, ptr %d, i64 0
+  store float %s0, ptr %pd0, align 4
+  %pa1 = getelementptr inbounds i8, ptr %a, i64 4
+  %x1 = load float, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %b, i64 4
+  %y1 = load float, ptr %pb1, align 4
+  %c1 = fcmp ogt float %y1, %x1
+  %s1 = select i1 %c1, float %x1, float %y1
+  %pd1 = getelementptr inbounds i8, ptr %d, i64 4
+  store float %s1, ptr %pd1, align 4
+  %pa2 = getelementptr inbounds i8, ptr %a, i64 8
+  %x2 = load float, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %b, i64 8
+  %y2 = load float, ptr %pb2, align 4
+  %c2 = fcmp olt float %x2, %y2
+  %s2 = select i1 %c2, float %x2, float %y2
+  %pd2 = getelementptr inbounds i8, ptr %d, i64 8
+  store float %s2, ptr %pd2, align 4
+  %pa3 = getelementptr inbounds i8, ptr %a, i64 0
+  %x3 = load float, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %b, i64 12
+  %y3 = load float, ptr %pb3, align 4
+  %c3 = fcmp ogt float %y3, %x3
+  %s3 = select i1 %c3, float %x3, float %y3
+  %pd3 = getelementptr inbounds i8, ptr %d, i64 12
+  store float %s3, ptr %pd3, align 4
+  %pa4 = getelementptr inbounds i8, ptr %a, i64 28
+  %x4 = load float, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %b, i64 16
+  %y4 = load float, ptr %pb4, align 4
+  %c4 = fcmp olt float %x4, %y4
+  %s4 = select i1 %c4, float %x4, float %y4
+  %pd4 = getelementptr inbounds i8, ptr %d, i64 16
+  store float %s4, ptr %pd4, align 4
+  %pa5 = getelementptr inbounds i8, ptr %a, i64 20
+  %x5 = load float, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %b, i64 20
+  %y5 = load float, ptr %pb5, align 4
+  %c5 = fcmp ogt float %y5, %x5
+  %s5 = select i1 %c5, float %x5, float %y5
+  %pd5 = getelementptr inbounds i8, ptr %d, i64 20
+  store float %s5, ptr %pd5, align 4
+  %pa6 = getelementptr inbounds i8, ptr %a, i64 24
+  %x6 = load float, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %b, i64 24
+  %y6 = load float, ptr %pb6, align 4
+  %c6 = fcmp olt float %x6, %y6
+  %s6 = select i1 %c6, float %x6, float %y6
+  %pd6 = getelementptr inbounds i8, ptr %d, i64 24
+  store float %s6, ptr %pd6, align 4
+  %pa7 = getelementptr inbounds i8, ptr %a, i64 16
+  %x7 = load float, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %b, i64 28
+  %y7 = load float, ptr %pb7, align 4
+  %c7 = fcmp ogt float %y7, %x7
+  %s7 = select i1 %c7, float %x7, float %y7
+  %pd7 = getelementptr inbounds i8, ptr %d, i64 28
+  store float %s7, ptr %pd7, align 4
   ret void
 }
