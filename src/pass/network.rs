@@ -26,7 +26,7 @@ use crate::ffi::{Probe, RemarkKind, Statistic, Target};
 use crate::ir::network::WideShuffle;
 use crate::ir::{self, Function};
 use crate::lower::network::{self, Network};
-use crate::target::{insn, wide, Arch, TargetDesc};
+use crate::target::{wide, Arch, TargetDesc};
 
 static NETWORKS: Statistic = Statistic {
     name: c"NumNetworks",
@@ -221,7 +221,7 @@ fn plan_all(
     always: bool,
 ) -> Vec<Vec<Plan>> {
     let desc = target.desc();
-    let has = feature_test(&desc);
+    let has = wide::feature_test(&desc);
     let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
     let described_target = has.is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
@@ -346,17 +346,6 @@ fn describer<'a>(
         known.borrow_mut().insert(mask.to_vec(), cost);
         cost
     }
-}
-
-/// Whether a function of `desc` has a feature, as the descriptions name them (`None`
-/// where the target has no descriptions).
-fn feature_test(desc: &TargetDesc) -> Option<impl Fn(&str) -> bool + '_> {
-    let level = insn::level(desc)?;
-    Some(move |f: &str| match desc.arch() {
-        Arch::AArch64 => f == "neon",
-        Arch::RiscV64 => f == "v",
-        _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
-    })
 }
 
 /// Rounds of [`plan_all`] that measure only the estimated register shuffles of the

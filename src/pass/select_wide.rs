@@ -29,7 +29,7 @@ use crate::algebra::shuffle::OperandKind;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::wide_search::{computes, WideSearcher, WideSequence};
-use crate::target::insn::{level, Src};
+use crate::target::insn::Src;
 use crate::target::wide::{self, Context, Demand, Produce};
 use crate::target::{Arch, TargetDesc};
 
@@ -98,11 +98,8 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
     if !matches!(arch, Arch::X86_64 | Arch::AArch64 | Arch::RiscV64) {
         return;
     }
-    let Some(level) = level(&desc) else { return };
-    let has = |f: &str| match arch {
-        Arch::AArch64 => f == "neon",
-        Arch::RiscV64 => f == "v",
-        _ => wide::x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
+    let Some(has) = wide::feature_test(&desc) else {
+        return;
     };
     let mut wanted: Vec<(ShuffleSite, WideSequence, String, bool)> = Vec::new();
     let mut menus: HashMap<(u32, u32, bool, bool), wide::Menu> = HashMap::new();

@@ -1773,6 +1773,17 @@ impl<'a> Menu<'a> {
     }
 }
 
+/// Whether a function of `desc` has a feature, as the descriptions name them (`None`
+/// where the target has no descriptions).
+pub fn feature_test(desc: &super::TargetDesc) -> Option<impl Fn(&str) -> bool + '_> {
+    let level = super::insn::level(desc)?;
+    Some(move |f: &str| match desc.arch() {
+        Arch::AArch64 => f == "neon",
+        Arch::RiscV64 => f == "v",
+        _ => x86_has(level, &desc.cpu, &|f| desc.has_feature(f), f),
+    })
+}
+
 /// Whether an x86 function with the base feature level `level` (see
 /// [`super::insn::level`]) and the features `has_feature` answers has `feature`
 /// (AVX-512BW and VBMI are not levels: `x86-64-v4` implies BW).
