@@ -246,33 +246,10 @@ unsafe fn build_compare(
     l: LLVMValueRef,
     r: LLVMValueRef,
 ) -> Option<LLVMValueRef> {
-    use llvm_sys::{LLVMIntPredicate::*, LLVMRealPredicate::*};
-    let int = [
-        LLVMIntEQ, LLVMIntNE, LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE, LLVMIntSGT,
-        LLVMIntSGE, LLVMIntSLT, LLVMIntSLE,
-    ];
-    if let Some(&p) = int.iter().find(|&&p| p as u32 == pred) {
+    if let Some(p) = super::vp::int_predicate(pred as i32) {
         return Some(LLVMBuildICmp(builder, p, l, r, c"".as_ptr()));
     }
-    let real = [
-        LLVMRealPredicateFalse,
-        LLVMRealOEQ,
-        LLVMRealOGT,
-        LLVMRealOGE,
-        LLVMRealOLT,
-        LLVMRealOLE,
-        LLVMRealONE,
-        LLVMRealORD,
-        LLVMRealUNO,
-        LLVMRealUEQ,
-        LLVMRealUGT,
-        LLVMRealUGE,
-        LLVMRealULT,
-        LLVMRealULE,
-        LLVMRealUNE,
-        LLVMRealPredicateTrue,
-    ];
-    let &p = real.iter().find(|&&p| p as u32 == pred)?;
+    let p = super::vp::real_predicate(pred as i32)?;
     // No fast-math flags: the exact comparison, which every flag allows.
     Some(LLVMBuildFCmp(builder, p, l, r, c"".as_ptr()))
 }

@@ -828,7 +828,7 @@ fn is_cast(c: LLVMOpcode) -> bool {
 }
 
 /// `CmpInst::Predicate` numbers are those of the C API's enums.
-fn int_predicate(p: i32) -> Option<LLVMIntPredicate> {
+pub(crate) fn int_predicate(p: i32) -> Option<LLVMIntPredicate> {
     use LLVMIntPredicate::*;
     [
         LLVMIntEQ, LLVMIntNE, LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE, LLVMIntSGT,
@@ -838,7 +838,7 @@ fn int_predicate(p: i32) -> Option<LLVMIntPredicate> {
     .find(|&q| q as i32 == p)
 }
 
-fn real_predicate(p: i32) -> Option<LLVMRealPredicate> {
+pub(crate) fn real_predicate(p: i32) -> Option<LLVMRealPredicate> {
     use LLVMRealPredicate::*;
     [
         LLVMRealPredicateFalse,
