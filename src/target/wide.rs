@@ -306,9 +306,10 @@ fn blend(g: Geometry, imm: u32, i: usize) -> Lane {
 
 /// A RISC-V V form: fixed vectors of 64 to 512 bits of `elements`, two lanes or more
 /// (one register on sifive-x280, whose registers are 512 bits; a register group where
-/// they are narrower).
+/// they are narrower). Not wider: the descriptions' lanes are at most 64 a register.
 fn rvv(g: Geometry, elements: &[u32]) -> Option<&'static str> {
-    (elements.contains(&g.element_bits) && g.lanes() >= 2).then_some("v")
+    let width = matches!(g.register_bits, 64 | 128 | 256 | 512);
+    (width && elements.contains(&g.element_bits) && g.lanes() >= 2).then_some("v")
 }
 
 /// RISC-V V's slide amounts and `vrgather.vi`'s lane: a 5-bit immediate (beyond it
@@ -1933,6 +1934,26 @@ mod tests {
         let u: Vec<i32> = (0..8).map(|i| 2 * i).collect();
         let got = cheapest(cx(&neon, 128, 16, Arch::AArch64, true), &demand_of(&u));
         assert_eq!(got.map(|(c, i)| (c, i.name)), Some((1, "uzp1")));
+    }
+
+    /// Whatever register a caller asks about (a network's may be 2048 bits), no
+    /// instruction offers a form of more than 64 lanes: a [`Reach`] holds the lanes of
+    /// two operands in 128 bits (a RISC-V V form at 1024 bits shifted past them).
+    #[test]
+    fn no_form_has_more_lanes_than_a_reach_holds() {
+        for insn in WIDE {
+            for register_bits in [64, 128, 256, 512, 1024, 2048, 4096] {
+                for element_bits in [8, 16, 32, 64] {
+                    let g = Geometry {
+                        register_bits,
+                        element_bits,
+                    };
+                    if (insn.feature)(g).is_some() {
+                        assert!(g.lanes() <= 64, "{} at {g:?}", insn.name);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
