@@ -66,6 +66,13 @@ impl Tree {
         self.lanes
     }
 
+    /// The module the tree's code is in (where its intrinsics are declared).
+    fn module(&self) -> LLVMModuleRef {
+        // SAFETY: the tree's last store (or last scalar) is a live instruction in a
+        // function.
+        unsafe { LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(self.last))) }
+    }
+
     /// The first store, or the reduction's root: where remarks point.
     pub fn anchor(&self) -> Inst {
         match &self.seed {
@@ -1105,9 +1112,7 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
                 inner,
             } => {
                 let name = combine.reduce_intrinsic();
-                let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
-                    LLVMGetInstructionParent(root.raw()),
-                ));
+                let module = t.module();
                 let float = combine.is_float();
                 // A floating-point reduction starts from its identity (-0.0 for fadd:
                 // -0.0 + x is x for every x) and may reassociate only with the flags
@@ -1296,9 +1301,7 @@ unsafe fn build_value(
                     .checked_sub(MIN_MAX_IDS)
                     .and_then(|k| MIN_MAX.get(k as usize))
                 {
-                    let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(
-                        LLVMGetInstructionParent(t.last),
-                    ));
+                    let module = t.module();
                     let name = format!("llvm.{kind}");
                     let mut args = vec![l, r];
                     let Some(v) = super::build_intrinsic_call(
@@ -1372,8 +1375,7 @@ unsafe fn build_value(
             if opcode_of(*op).is_none() {
                 // A lane-wise operation of one operand ([`unary`]).
                 let v = build_node(builder, t, child, loaded, built, lane_of);
-                let module =
-                    LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(t.last)));
+                let module = t.module();
                 let Some(u) = build_unary(builder, module, *op, v) else {
                     return LLVMGetPoison(LLVMVectorType(to, n));
                 };
