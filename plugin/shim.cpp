@@ -567,9 +567,12 @@ Pipeline *measuringPipeline(TargetMachine &TM) {
 // load, hoisted out of loops.
 bool isZeroIdiom(StringRef Line) {
   auto [Mnemonic, Rest] = Line.split('\t');
-  Rest = Rest.split('#').first.split("//").first.trim();
-  if (Mnemonic == "movi")
+  // AArch64 writes its immediates with `#` and its comments with `//`.
+  if (Mnemonic == "movi") {
+    Rest = Rest.split("//").first.trim();
     return Rest.ends_with(", #0") || Rest.ends_with(", #0000000000000000");
+  }
+  Rest = Rest.split('#').first.trim();
   if (Mnemonic == "vmv.v.i")
     return Rest.ends_with(", 0");
   if (!is_contained({"pxor", "vpxor", "xorps", "vxorps", "vpxord", "vpxorq"}, Mnemonic))
@@ -684,9 +687,10 @@ public:
 // shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
 // there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
 //
-// On RISC-V V an instruction counts its weight (`ModelWeights`), not one: a
-// `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them one.
-int64_t countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
+// On RISC-V V an instruction weighs what its scheduling class says (`ModelWeights`),
+// not one: a `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them
+// one. Both the count and the weight are returned.
+ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
   int64_t Count = 0;
   std::string Counted;
   SmallVector<StringRef, 64> Lines;
@@ -709,9 +713,10 @@ int64_t countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLo
       (Counted += Line) += '\n';
     }
   }
+  int64_t Weight = Count;
   if (TM.getTargetTriple().isRISCV())
-    Count += ModelWeights::of(TM).extra(Counted);
-  return Count;
+    Weight += ModelWeights::of(TM).extra(Counted);
+  return {Weight, Count};
 }
 
 // How a measured function hands on its result. Where it can, to an empty inline asm
@@ -874,7 +879,7 @@ std::string instructionLines(StringRef Asm) {
 // Compiles `Probe` and counts the instructions of each function in `Names` (constant
 // loads where `CountConstantLoads` says so).
 bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountConstantLoads,
-                         ArrayRef<std::string> Names, SmallVectorImpl<int64_t> &Counts) {
+                         ArrayRef<std::string> Names, SmallVectorImpl<ShufEmitted> &Counts) {
   auto Start = std::chrono::steady_clock::now();
   Pipeline *P = measuringPipeline(TM);
   if (!P)
@@ -944,7 +949,7 @@ extern "C" {
 int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
                        size_t NumResults, const LLVMValueRef *InputRefs,
                        const size_t *InputStarts, const int *CountConstantLoads,
-                       int64_t *Counts) {
+                       ShufEmitted *Counts) {
   Module &Host = *T->F.getParent();
   const Triple &TT = Host.getTargetTriple();
   TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
@@ -958,7 +963,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
   SmallVector<bool, 8> CountConstants;
   SmallVector<size_t, 8> Measured;
   for (size_t R = 0; R < NumResults; ++R) {
-    Counts[R] = -1;
+    Counts[R] = {-1, -1};
     SmallVector<Value *, 4> Inputs;
     for (size_t I = InputStarts[R]; I < InputStarts[R + 1]; ++I)
       Inputs.push_back(unwrap(InputRefs[I]));
@@ -983,7 +988,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
   }
   if (Names.empty())
     return 1;
-  SmallVector<int64_t, 8> Emitted;
+  SmallVector<ShufEmitted, 8> Emitted;
   if (!emittedInstructions(*TM, Probe, CountConstants, Names, Emitted))
     return 0;
   for (size_t I = 0; I < Measured.size(); ++I)
@@ -997,7 +1002,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
 int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
                         const size_t *StoreStarts, const LLVMValueRef *InputRefs,
                         const size_t *InputStarts, size_t NumGroups, int CountConstantLoads,
-                        int64_t *Counts) {
+                        ShufEmitted *Counts) {
   Module &Host = *T->F.getParent();
   const Triple &TT = Host.getTargetTriple();
   TargetMachine *TM = measuringMachine(TT, T->CPU, T->Features);
@@ -1010,7 +1015,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
   SmallVector<std::string, 2> Names;
   SmallVector<size_t, 2> Measured;
   for (size_t G = 0; G < NumGroups; ++G) {
-    Counts[G] = -1;
+    Counts[G] = {-1, -1};
     SmallVector<Value *, 8> Inputs;
     for (size_t I = InputStarts[G]; I < InputStarts[G + 1]; ++I)
       Inputs.push_back(unwrap(InputRefs[I]));
@@ -1041,7 +1046,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
   if (Names.empty())
     return 1;
   SmallVector<bool, 2> CountConstants(Names.size(), CountConstantLoads != 0);
-  SmallVector<int64_t, 2> Emitted;
+  SmallVector<ShufEmitted, 2> Emitted;
   if (!emittedInstructions(*TM, Probe, CountConstants, Names, Emitted))
     return 0;
   for (size_t I = 0; I < Measured.size(); ++I)

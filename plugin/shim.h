@@ -157,6 +157,14 @@ int shuf_vp_info(LLVMValueRef call, ShufVPInfo *info);
  * inserted into `module`; NULL if the type does not fit the intrinsic. */
 LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMTypeRef fn_ty);
 
+/* What the backend emits for one measured slice: its instruction lines, and their weight
+ * (the same, except on RISC-V V, where each instruction weighs its reciprocal throughput
+ * by the CPU's scheduling model, at least one). Both -1 where it cannot be measured. */
+typedef struct ShufEmitted {
+  int64_t weight;
+  int64_t instructions;
+} ShufEmitted;
+
 /* The instructions the backend emits for each of `results`, result r computed from
  * inputs[input_starts[r] .. input_starts[r + 1]] alone: the instructions between them
  * (one basic block, no memory access but simple loads, calls only to intrinsics) are
@@ -171,7 +179,7 @@ LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMT
  * (-1 for a result whose slice cannot be measured). */
 int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t num_results,
                        const LLVMValueRef *inputs, const size_t *input_starts,
-                       const int *count_constant_loads, int64_t *counts);
+                       const int *count_constant_loads, ShufEmitted *counts);
 
 /* Like shuf_emitted_batch for groups of simple stores, each of one basic block, and what
  * they store, back to their inputs: group g is stores[store_starts[g]..store_starts[g+1]]
@@ -182,7 +190,7 @@ int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t 
 int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
                         const size_t *store_starts, const LLVMValueRef *inputs,
                         const size_t *input_starts, size_t num_groups,
-                        int count_constant_loads, int64_t *counts);
+                        int count_constant_loads, ShufEmitted *counts);
 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);

@@ -39,18 +39,28 @@ spec.loader.exec_module(bench)
 # from clang.
 AT = r"remark: (?:<unknown>:0:0: )?"
 END = r"(?: \[-Rpass=shuffle-lib\])?$"
+# A measurement: `7`, or on RISC-V V `7 weighing 12` (the instructions, and their weight
+# by the CPU's scheduling model, which the pass decides by).
+N = r"\d+(?: weighing \d+)?"
 LOWERED = re.compile(AT + r"(?P<rule>[\w-]+): mask (?P<mask><[^>]*>) "
-                     r"\(cost (?P<cost0>\d+), llc (?P<llc0>\S+)\) became (?P<what>.*) "
+                     r"\(cost (?P<cost0>\d+), llc (?P<llc0>[^)]+)\) became (?P<what>.*) "
                      r"\(cost (?P<tti>\d+)(?:, described (?P<cost>\d+))?, "
                      r"llc (?P<llc>[^)]+)\)" + END)
 NARROWED = re.compile(AT + r"narrowing: (?P<mask>.*?) "
-                      r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
-                      r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
-NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>\d+)\) "
-                     r"became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>\d+)\)" + END)
+                      r"\(llc (?P<llc0>" + N + r")\) became (?P<what>.*) "
+                      r"\(described (?P<cost>\d+), llc (?P<llc>" + N + r")\)" + END)
+NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>" + N + r")\) "
+                     r"became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>" + N + r")\)"
+                     + END)
 SELECTED = re.compile(AT + r"(?:wide )?sequence: mask (?P<mask><[^>]*>) "
-                      r"\(llc (?P<llc0>\d+)\) became (?P<what>.*) "
-                      r"\(described (?P<cost>\d+), llc (?P<llc>\d+)\)" + END)
+                      r"\(llc (?P<llc0>" + N + r")\) became (?P<what>.*) "
+                      r"\(described (?P<cost>\d+), llc (?P<llc>" + N + r")\)" + END)
+
+
+def instructions(measured):
+    """The instruction count of a measurement (`7`, `7 weighing 12`); `None` for `?`."""
+    first = measured.split()[0]
+    return int(first) if first.isdigit() else None
 
 
 def remarks(kernel, target, plugin, workdir):
@@ -126,11 +136,12 @@ def main():
             mine = [r for r in rows if r[0] == target.name and r[2] in kinds]
             c = collections.Counter()
             for _, _, _, r in mine:
-                if not r["llc"].isdigit():
+                llc = instructions(r["llc"])
+                if llc is None:
                     c["unmeasured"] += 1
-                elif int(r["llc"]) == int(r["cost"]):
+                elif llc == int(r["cost"]):
                     c["equal"] += 1
-                elif int(r["llc"]) < int(r["cost"]):
+                elif llc < int(r["cost"]):
                     c["below"] += 1
                 else:
                     c["above"] += 1
@@ -159,7 +170,7 @@ def main():
     for target, kernel, kind, r in rows:
         before = f"{r.get('cost0', '-')}, {r['llc0']}" if kind == "lowering" else \
             f"-, {r['llc0']}"
-        flag = "" if r["llc"] == r["cost"] else " **≠**"
+        flag = "" if instructions(r["llc"]) == int(r["cost"]) else " **≠**"
         by = " (TTI)" if r["by"] == "TTI" else ""
         lines.append(f"| {target} | {kernel} | {kind} | `{r['mask']}` | {before} | "
                      f"{r['what']} | {r['cost']}{by} | {r['llc']}{flag} |")

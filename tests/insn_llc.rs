@@ -727,6 +727,48 @@ fn counts_without_settings(asm: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// Each instruction of a function by mnemonic, with the RISC-V V shape (element bits,
+/// vector length) it runs in.
+type Shaped = Vec<(String, Option<(u32, usize)>)>;
+
+/// The shape each instruction of each function in `asm` runs in, after RISC-V V's
+/// `vsetvli`/`vsetivli` (a length in a register read from the `li` that set it; `zero,
+/// zero` keeps the length).
+fn shapes(asm: &str) -> Vec<(String, Shaped)> {
+    functions(asm)
+        .into_iter()
+        .map(|(name, lines)| {
+            let mut loaded: Vec<(String, usize)> = Vec::new();
+            let mut current: Option<(u32, usize)> = None;
+            let mut out = Vec::new();
+            for line in lines {
+                let m = mnemonic(line);
+                let rest = line.trim().strip_prefix(m).unwrap_or("");
+                let ops: Vec<&str> = rest.split(',').map(str::trim).collect();
+                match m {
+                    "li" if ops.len() == 2 => {
+                        if let Ok(n) = ops[1].parse() {
+                            loaded.push((ops[0].to_string(), n));
+                        }
+                    }
+                    "vsetvli" | "vsetivli" if ops.len() >= 3 => {
+                        let sew = ops[2].strip_prefix('e').and_then(|e| e.parse().ok());
+                        let vl = match ops[1] {
+                            "zero" => current.map(|c| c.1),
+                            n => n.parse().ok().or_else(|| {
+                                loaded.iter().rev().find(|(r, _)| r == n).map(|l| l.1)
+                            }),
+                        };
+                        current = sew.zip(vl);
+                    }
+                    _ => out.push((m.to_string(), current)),
+                }
+            }
+            (name, out)
+        })
+        .collect()
+}
+
 /// Masks only a table instruction does in one step, as `Src` lanes for `g`: each block
 /// reversed and rotated (with a zero lane where it makes them), and, for two operands,
 /// lanes of both interleaved out of order; for a blend, lanes of both in two irregular
@@ -836,7 +878,15 @@ fn every_wide_description_compiles_to_its_instruction() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/insn-llc");
     fs::create_dir_all(&dir).unwrap();
     // Per feature: the functions, and what each must compile to.
-    type Expected<'a> = (String, &'a WideInsn, Geometry, bool, Option<u32>, String);
+    type Expected<'a> = (
+        String,
+        &'a WideInsn,
+        Geometry,
+        bool,
+        Option<u32>,
+        String,
+        Vec<Lane>,
+    );
     let mut by_feature: Vec<(&str, String, Vec<Expected>)> = Vec::new();
     let mut k = 0;
     for insn in WIDE {
@@ -875,7 +925,9 @@ fn every_wide_description_compiles_to_its_instruction() {
                     let text = wide_function(&name, g, float, &lanes, consumer);
                     by_feature[entry].1.push_str(&text);
                     let what = format!("{g:?} float {float} {lanes:?}");
-                    by_feature[entry].2.push((name, insn, g, float, imm, what));
+                    by_feature[entry]
+                        .2
+                        .push((name, insn, g, float, imm, what, lanes.clone()));
                 }
             }
         }
@@ -891,7 +943,11 @@ fn every_wide_description_compiles_to_its_instruction() {
                 &"v" => counts_without_settings(&asm),
                 _ => measured_counts(&asm, false),
             };
-            for (name, insn, g, float, imm, what) in expected {
+            let shaped = match feature {
+                &"v" => shapes(&asm),
+                _ => Vec::new(),
+            };
+            for (name, insn, g, float, imm, what, lanes) in expected {
                 checked += 1;
                 let has = |f: &str| cpu.has(f);
                 let cost = form_cost(insn, *g, imm.unwrap_or(0), *float, &has, false);
@@ -918,6 +974,18 @@ fn every_wide_description_compiles_to_its_instruction() {
                         insn.name,
                         flags.join(" "),
                     ));
+                }
+                // On RISC-V V, the form's own instruction runs in the shape its entry says
+                // (what the prediction counts `vsetvli`s by).
+                if let Some((_, lines)) = shaped.iter().find(|(n, _)| n == name) {
+                    let own = lines.iter().find(|(m, _)| m == insn.asm[0]);
+                    let want = insn.works_on.shape(*g, lanes);
+                    if let Some((_, shape)) = own.filter(|(_, s)| *s != Some(want)) {
+                        failures.push(format!(
+                            "{} {what}: {} runs in {shape:?}, the entry says {want:?}",
+                            insn.name, insn.asm[0]
+                        ));
+                    }
                 }
             }
         }

@@ -107,7 +107,7 @@ extern "C" {
         inputs: *const LLVMValueRef,
         input_starts: *const usize,
         count_constant_loads: *const c_int,
-        counts: *mut i64,
+        counts: *mut Emitted,
     ) -> c_int;
     fn shuf_emitted_stores(
         t: *const ShufTarget,
@@ -117,7 +117,7 @@ extern "C" {
         input_starts: *const usize,
         num_groups: usize,
         count_constant_loads: c_int,
-        counts: *mut i64,
+        counts: *mut Emitted,
     ) -> c_int;
     fn shuf_stats_enabled() -> c_int;
     fn shuf_option_only() -> *const c_char;
@@ -294,6 +294,46 @@ pub enum RemarkKind {
     Analysis = 2,
 }
 
+/// What the backend emits for one measured slice: its instructions and their weight,
+/// the same but on RISC-V V, where each instruction weighs its reciprocal throughput by
+/// the CPU's scheduling model (at least one: a `vrgather.vv` of 32 bytes 36 on
+/// sifive-x280). Decisions compare weights (then instructions); remarks report both.
+#[repr(C)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub struct Emitted {
+    pub weight: i64,
+    pub instructions: i64,
+}
+
+impl Emitted {
+    /// Instructions that weigh one each.
+    pub const fn plain(instructions: i64) -> Emitted {
+        Emitted {
+            weight: instructions,
+            instructions,
+        }
+    }
+
+    /// With `n` more instructions of weight one.
+    pub fn plus(self, n: i64) -> Emitted {
+        Emitted {
+            weight: self.weight + n,
+            instructions: self.instructions + n,
+        }
+    }
+}
+
+/// `4`, or `4 weighing 9` where the weight differs.
+impl std::fmt::Display for Emitted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.instructions)?;
+        if self.weight != self.instructions {
+            write!(f, " weighing {}", self.weight)?;
+        }
+        Ok(())
+    }
+}
+
 /// One result to measure with [`Target::emitted_batch`]: the instructions between
 /// `inputs` and `result`.
 pub struct Probe {
@@ -395,7 +435,7 @@ impl<'a> Target<'a> {
         results: &[R],
         inputs: &[V],
         count_constant_loads: bool,
-    ) -> Option<Vec<i64>> {
+    ) -> Option<Vec<Emitted>> {
         let inputs: Vec<LLVMValueRef> = inputs.iter().map(|&v| v.into()).collect();
         let probes: Vec<Probe> = results
             .iter()
@@ -410,7 +450,7 @@ impl<'a> Target<'a> {
 
     /// [`Target::emitted_instructions`] for several results with inputs of their own,
     /// in one compilation: a count for each, `None` where its slice cannot be measured.
-    pub fn emitted_batch(&self, probes: &[Probe]) -> Vec<Option<i64>> {
+    pub fn emitted_batch(&self, probes: &[Probe]) -> Vec<Option<Emitted>> {
         let results: Vec<LLVMValueRef> = probes.iter().map(|p| p.result).collect();
         let mut inputs: Vec<LLVMValueRef> = Vec::new();
         let mut starts = vec![0usize];
@@ -422,7 +462,7 @@ impl<'a> Target<'a> {
             .iter()
             .map(|p| p.count_constant_loads as c_int)
             .collect();
-        let mut counts = vec![-1i64; probes.len()];
+        let mut counts = vec![Emitted::plain(-1); probes.len()];
         if probes.is_empty() {
             return Vec::new();
         }
@@ -443,7 +483,7 @@ impl<'a> Target<'a> {
         };
         counts
             .into_iter()
-            .map(|c| (ok != 0 && c >= 0).then_some(c))
+            .map(|c| (ok != 0 && c.instructions >= 0).then_some(c))
             .collect()
     }
 
@@ -455,7 +495,7 @@ impl<'a> Target<'a> {
         stores: &[S],
         inputs: &[V],
         count_constant_loads: bool,
-    ) -> Option<i64> {
+    ) -> Option<Emitted> {
         self.emitted_for_store_groups(&[(stores, inputs)], count_constant_loads)[0]
     }
 
@@ -468,7 +508,7 @@ impl<'a> Target<'a> {
         replacing: &[S],
         inputs: &[V],
         count_constant_loads: bool,
-    ) -> Option<(i64, i64)> {
+    ) -> Option<(Emitted, Emitted)> {
         let counts = self.emitted_for_store_groups(
             &[(stock, inputs), (replacing, inputs)],
             count_constant_loads,
@@ -483,7 +523,7 @@ impl<'a> Target<'a> {
         &self,
         groups: &[(&[S], &[V])],
         count_constant_loads: bool,
-    ) -> Vec<Option<i64>> {
+    ) -> Vec<Option<Emitted>> {
         let mut stores: Vec<LLVMValueRef> = Vec::new();
         let mut inputs: Vec<LLVMValueRef> = Vec::new();
         let (mut store_starts, mut input_starts) = (vec![0usize], vec![0usize]);
@@ -493,7 +533,7 @@ impl<'a> Target<'a> {
             store_starts.push(stores.len());
             input_starts.push(inputs.len());
         }
-        let mut counts = vec![-1i64; groups.len()];
+        let mut counts = vec![Emitted::plain(-1); groups.len()];
         if groups.is_empty() {
             return Vec::new();
         }
@@ -514,7 +554,7 @@ impl<'a> Target<'a> {
         };
         counts
             .into_iter()
-            .map(|c| (ok != 0 && c >= 0).then_some(c))
+            .map(|c| (ok != 0 && c.instructions >= 0).then_some(c))
             .collect()
     }
 

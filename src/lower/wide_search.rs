@@ -26,7 +26,8 @@ use std::sync::OnceLock;
 
 use super::fast_hash::FastMap;
 use crate::target::insn::Src;
-use crate::target::wide::{self, form_cost, Context, Demand, Geometry, Produce, WideInsn};
+use crate::target::wide::{self, form_cost, Context, Demand, Geometry, Produce, Shape, WideInsn};
+use crate::target::Arch;
 
 /// `or` of two registers: not a reordering instruction, but how x86 joins two byte
 /// table lookups (each zeroing the other's bytes). [`Step::lanes`] is empty for it.
@@ -42,6 +43,7 @@ pub static OR: WideInsn = WideInsn {
     },
     cost: 1,
     index_load: 0,
+    works_on: wide::WorksOn::Lanes,
     asm: &["por", "orps", "orr"],
 };
 
@@ -76,7 +78,7 @@ pub struct Step {
 pub struct WideSequence {
     pub steps: Vec<Step>,
     pub result: Operand,
-    /// The steps' costs, and the zero register where one is read.
+    /// The steps' costs, and the zero register where one is read outside a loop.
     pub cost: u32,
 }
 
@@ -106,13 +108,36 @@ impl WideSequence {
             .iter()
             .any(|s| s.x == Operand::Zero || s.y == Operand::Zero)
             || result == Operand::Zero;
-        let cost = steps.iter().map(|s| s.cost).sum::<u32>() + u32::from(zero);
+        // A loop hoists the zero register, as it does a table's index.
+        let cost = steps.iter().map(|s| s.cost).sum::<u32>() + u32::from(zero && !in_loop);
         let cost = cost.saturating_add_signed(shared_index(&steps, in_loop));
         WideSequence {
             steps,
             result,
             cost,
         }
+    }
+
+    /// The instructions `llc` emits for it as the pass measures it: its cost, the loads
+    /// measured with it (`loads`, the shape each loads in; x86 folds one into the
+    /// instruction that reads it), and on RISC-V V a `vsetvli` for each change of shape
+    /// from the loads on.
+    pub fn predicted(&self, arch: Arch, loads: &[Shape]) -> u32 {
+        let loaded = match arch {
+            Arch::X86_64 => 0,
+            _ => loads.len() as u32,
+        };
+        let settings = match arch {
+            Arch::RiscV64 => wide::settings(
+                loads.iter().copied().chain(
+                    self.steps
+                        .iter()
+                        .map(|s| s.insn.works_on.shape(s.geometry, &s.lanes)),
+                ),
+            ),
+            _ => 0,
+        };
+        self.cost + loaded + settings
     }
 
     /// `insn:bits` of each step, for remarks and reports.

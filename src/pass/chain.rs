@@ -12,7 +12,7 @@
 //! ```
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
-use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::chain::widest;
 use crate::target::Arch;
@@ -65,7 +65,7 @@ pub fn compose_chains(
         .collect();
     // Each chain against its composition, all together (what is not remembered).
     let measured: Vec<Pair> = if always {
-        vec![Some((0, 0)); plans.len()]
+        vec![Some((Emitted::plain(0), Emitted::plain(0))); plans.len()]
     } else {
         let candidates = plans
             .iter()

@@ -16,7 +16,7 @@
 //! measured and the one that compiles shortest is kept.
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
-use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, Inst};
 use crate::lower::compute::{self, New};
 
@@ -85,7 +85,7 @@ pub fn sink_shuffles(
         })
         .collect();
     let measured: Vec<Pair> = if always {
-        vec![Some((0, 0)); plans.len()]
+        vec![Some((Emitted::plain(0), Emitted::plain(0))); plans.len()]
     } else {
         let candidates = plans
             .iter()
@@ -106,7 +106,12 @@ pub fn sink_shuffles(
     // Each tree's shortest candidate first; a tree's later candidates are then skipped
     // as touched (or kept out by their own measurement).
     let mut order: Vec<usize> = (0..plans.len()).collect();
-    order.sort_by_key(|&i| (plans[i].0, measured[i].map_or(i64::MAX, |(_, e)| e)));
+    order.sort_by_key(|&i| {
+        (
+            plans[i].0,
+            measured[i].map_or(Emitted::plain(i64::MAX), |(_, e)| e),
+        )
+    });
     let mut done = vec![false; trees.len()];
     let mut touched: Vec<Inst> = Vec::new();
     for i in order {

@@ -16,7 +16,7 @@
 //! %w = load <128 x i8>, ptr %p ; registers of 16 bytes (four vectors each), fenced
 //! ```
 
-use super::memo::{Memo, Pair};
+use super::memo::{shown, Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::gather::{BuiltGather, LoadGather};
 use crate::ir::{self, Function};
@@ -67,7 +67,6 @@ pub fn decide(
             .then(|| measure(&gather, &built, target))
             .flatten();
         let wins = always || measured.is_some_and(|(stock, emitted)| emitted < stock);
-        let show = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
         let (stock, emitted) = (measured.map(|m| m.0), measured.map(|m| m.1));
         let what = format!(
             "{} {} gathered from {} loads",
@@ -81,8 +80,8 @@ pub fn decide(
                     "gather: kept {what}: one load and {}-lane registers compile to {}, \
                      the gathers to {}",
                     built.register_lanes,
-                    show(emitted),
-                    show(stock)
+                    shown(emitted),
+                    shown(stock)
                 );
                 target.remark(RemarkKind::Missed, c"Gather", gather.roots[0], &message);
             }
@@ -92,9 +91,9 @@ pub fn decide(
         if remarks {
             let message = format!(
                 "gather: {what} (llc {}) became one load and {}-lane registers (llc {})",
-                show(stock),
+                shown(stock),
                 built.register_lanes,
-                show(emitted)
+                shown(emitted)
             );
             target.remark(RemarkKind::Passed, c"Gather", gather.roots[0], &message);
         }
@@ -144,6 +143,6 @@ fn measure_now(
     // to take out (x86 `vpshufd`/`vextracti128`, AArch64 `dup`/`ext`), counted here.
     let per_register = built.register_lanes / gather.lanes;
     let extracts = (gather.roots.len() - gather.roots.len() / per_register) as i64;
-    let emitted = count(&built.results)? + extracts;
+    let emitted = count(&built.results)?.plus(extracts);
     Some((stock, emitted))
 }

@@ -17,7 +17,7 @@
 //! and AArch64 a wide shuffle is split back into registers, and the networks
 //! (`super::network`) rebuild such groups better.
 
-use super::memo::{Memo, Pair};
+use super::memo::{shown, Memo, Pair};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::join::Group;
 use crate::ir::{self, Function};
@@ -65,7 +65,6 @@ fn try_group(
     let built = ir::join::build(&group);
     let measured = (!always).then(|| measure(&group, &built, target)).flatten();
     let wins = always || measured.is_some_and(|(stock, joined)| joined < stock);
-    let show = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
     let what = format!(
         "{} ({} shuffles, {} elements)",
         group.signature(),
@@ -77,8 +76,8 @@ fn try_group(
         if remarks {
             let message = format!(
                 "join: kept {what}: joined {}, as it is {}",
-                show(joined),
-                show(stock)
+                shown(joined),
+                shown(stock)
             );
             target.remark(RemarkKind::Missed, c"Join", group.anchor(), &message);
         }
@@ -88,8 +87,8 @@ fn try_group(
     if remarks {
         let message = format!(
             "join: {what} (llc {}) became one load, shuffle and store (llc {})",
-            show(stock),
-            show(joined)
+            shown(stock),
+            shown(joined)
         );
         target.remark(RemarkKind::Passed, c"Join", group.anchor(), &message);
     }

@@ -4,7 +4,7 @@
 
 use std::ffi::CStr;
 
-use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, shown, Candidate, Memo, Pair};
 use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
@@ -234,17 +234,16 @@ pub fn lower_shuffles(
         SHUFFLES_LOWERED.add(1);
         rule_statistic(choice.recipe.rule).add(1);
         if remarks {
-            let show = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
             let (before, after) = match measured {
                 Some((stock, emitted)) => (Some(stock), Some(emitted)),
                 None => (None, None),
             };
             let message = format!(
                 "{message}, llc {}) became {} (cost {}{described}, llc {})",
-                show(before),
+                shown(before),
                 describe(&choice.recipe.steps),
                 choice.cost,
-                show(after)
+                shown(after)
             );
             target.remark(RemarkKind::Passed, c"Lower", result, &message);
         }

@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::ffi::{Probe, Target};
+use crate::ffi::{Emitted, Probe, Target};
 use crate::ir::lower::{BuiltSequence, Value};
 use crate::ir::{self, Inst};
 
@@ -31,11 +31,30 @@ pub trait Persisted: Sized {
     }
 }
 
+/// What one slice emits: `n` instructions, or `n/w` where they weigh `w`.
+pub fn encode_emitted(e: Emitted) -> String {
+    if e.weight == e.instructions {
+        e.instructions.to_string()
+    } else {
+        format!("{}/{}", e.instructions, e.weight)
+    }
+}
+
+pub fn decode_emitted(text: &str) -> Option<Emitted> {
+    Some(match text.split_once('/') {
+        Some((n, w)) => Emitted {
+            weight: w.parse().ok()?,
+            instructions: n.parse().ok()?,
+        },
+        None => Emitted::plain(text.parse().ok()?),
+    })
+}
+
 /// A pair of counts: `a b`, or `-` for none.
 impl Persisted for Pair {
     fn encode(&self) -> Option<String> {
         Some(match self {
-            Some((a, b)) => format!("{a} {b}"),
+            Some((a, b)) => format!("{} {}", encode_emitted(*a), encode_emitted(*b)),
             None => "-".to_string(),
         })
     }
@@ -44,7 +63,7 @@ impl Persisted for Pair {
             return Some(None);
         }
         let (a, b) = text.split_once(' ')?;
-        Some(Some((a.parse().ok()?, b.parse().ok()?)))
+        Some(Some((decode_emitted(a)?, decode_emitted(b)?)))
     }
 }
 
@@ -129,9 +148,14 @@ impl<T: Clone + Persisted> Memo<T> {
     }
 }
 
+/// A measurement as remarks show it; `?` where there is none.
+pub fn shown(e: Option<Emitted>) -> String {
+    e.map_or("?".to_string(), |e| e.to_string())
+}
+
 /// The instructions the original and the rewrite compile to, each alone; `None` where
 /// either cannot be measured.
-pub type Pair = Option<(i64, i64)>;
+pub type Pair = Option<(Emitted, Emitted)>;
 
 /// One rewrite to measure: its key, the instruction it replaces, what both are computed
 /// from, whether it is in a loop (constants then do not count), and how to build it.
@@ -258,7 +282,15 @@ mod tests {
 
     #[test]
     fn values_read_back_as_written() {
-        for p in [None, Some((3, 1)), Some((-1, 0))] {
+        let weighed = Emitted {
+            weight: 9,
+            instructions: 4,
+        };
+        for p in [
+            None,
+            Some((Emitted::plain(3), Emitted::plain(1))),
+            Some((Emitted::plain(-1), weighed)),
+        ] {
             assert_eq!(<Pair as Persisted>::decode(&p.encode().unwrap()), Some(p));
         }
         for n in [None, Some(7i64)] {

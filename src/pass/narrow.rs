@@ -13,8 +13,8 @@
 //! and, and, and, and; vpackusdw, vpackusdw; vpackuswb; vpermd; store <32 x i8> at p
 //! ```
 
-use super::memo::Memo;
-use crate::ffi::{RemarkKind, Statistic, Target};
+use super::memo::{Memo, Pair};
+use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::narrow::{NarrowingRun, NarrowingStore};
 use crate::ir::{self, Function};
 use crate::lower::narrow::{self, Plan};
@@ -39,7 +39,7 @@ const REGISTER_BITS: [u32; 2] = [256, 128];
 
 /// What was decided for one shape of stores and one plan: if it is used, the
 /// instructions of the stores as they are and of the plan.
-type Decision = Option<(i64, i64)>;
+type Decision = Pair;
 
 static DECISIONS: Memo<Decision> = Memo::persistent("narrow");
 
@@ -131,7 +131,7 @@ fn narrow_chunk(
         plan.register_bits
     );
     let decision = if always {
-        Some((0, 0))
+        Some((Emitted::plain(0), Emitted::plain(0)))
     } else {
         DECISIONS.get_or_make(key, || decide(run, chunk, plan, &inputs, target, in_loop))
     };
@@ -158,7 +158,12 @@ fn narrow_chunk(
     }
     ir::narrow::replace_stores(chunk, built);
     STORES_NARROWED.add(chunk.len() as u64);
-    NARROW_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
+    NARROW_SAVED.add(
+        stock
+            .instructions
+            .saturating_sub(emitted.instructions)
+            .max(0) as u64,
+    );
     true
 }
 
@@ -219,7 +224,7 @@ pub fn narrow_shuffles(
                 .emitted_instructions(&[site.inst], &inputs, !in_loop)?
                 .first()
                 .copied()?;
-            if i64::from(predicted_alone(&plan, in_loop)) >= stock {
+            if i64::from(predicted_alone(&plan, in_loop)) >= stock.weight {
                 return None;
             }
             let built = ir::narrow::build_pack_shuffle(site.inst, &plan)?;
@@ -229,7 +234,7 @@ pub fn narrow_shuffles(
             (emitted < stock).then_some((stock, emitted))
         };
         let decision = if always {
-            Some((0, 0))
+            Some((Emitted::plain(0), Emitted::plain(0)))
         } else {
             DECISIONS.get_or_make(key, decide)
         };
@@ -251,7 +256,12 @@ pub fn narrow_shuffles(
         ir::lower::replace_with(site.inst, built);
         *changed = true;
         SHUFFLES_NARROWED.add(1);
-        NARROW_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
+        NARROW_SAVED.add(
+            stock
+                .instructions
+                .saturating_sub(emitted.instructions)
+                .max(0) as u64,
+        );
     }
 }
 
@@ -295,5 +305,5 @@ fn decide(
     ir::narrow::discard(built);
     let (stock, emitted) = both?;
     let promised = i64::from(predicted(plan, outputs(run, chunk.len(), plan), in_loop));
-    (promised < stock && emitted < stock).then_some((stock, emitted))
+    (promised < stock.weight && emitted < stock).then_some((stock, emitted))
 }

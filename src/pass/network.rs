@@ -22,7 +22,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair, Persisted};
-use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, Probe, RemarkKind, Statistic, Target};
 use crate::ir::network::WideShuffle;
 use crate::ir::{self, Function};
 use crate::lower::network::{self, Network};
@@ -397,7 +397,7 @@ fn price_register_shuffles(
     }
     let counts = target.emitted_batch(&probes);
     for (key, count) in keys.into_iter().zip(counts) {
-        SHUFFLE_COSTS.insert(key, count);
+        SHUFFLE_COSTS.insert(key, count.map(|c| c.weight));
     }
     for built in pending {
         ir::network::discard_probes(built);
@@ -429,7 +429,7 @@ fn clear_losses(
             continue;
         };
         if tti <= i64::from(*predicted) {
-            let pair = Some((tti, i64::from(*predicted)));
+            let pair = Some((Emitted::plain(tti), Emitted::plain(i64::from(*predicted))));
             MEASURED.insert(key, pair);
             out[i] = Some(pair);
         }
@@ -454,7 +454,7 @@ fn measure(
     always: bool,
 ) -> Vec<Pair> {
     if always {
-        return vec![Some((0, 0)); plans.len()];
+        return vec![Some((Emitted::plain(0), Emitted::plain(0))); plans.len()];
     }
     let mut out: Vec<Option<Pair>> = vec![None; plans.len()];
     clear_wins(target, plans, &mut out);
@@ -562,8 +562,9 @@ fn clear_wins(
     for ((i, key, tti, b), count) in built.into_iter().zip(counts) {
         ir::lower::discard(b.sequence);
         if let Some(emitted) = count {
-            MEASURED.insert(key, Some((tti, emitted)));
-            out[i] = Some(Some((tti, emitted)));
+            let pair = Some((Emitted::plain(tti), emitted));
+            MEASURED.insert(key, pair);
+            out[i] = Some(pair);
         }
     }
 }

@@ -24,12 +24,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::{Memo, Persisted};
+use super::memo::{decode_emitted, encode_emitted, Memo, Persisted};
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
 use crate::algebra::shuffle::OperandKind;
-use crate::ffi::{Probe, RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, Probe, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::sequence::{one_shuffle_instruction, Op, Operand, Searcher, Sequence};
 use crate::target::insn::{available, level, Emit, INSNS};
@@ -52,8 +52,8 @@ enum Decision {
     /// The sequence, which compiles to `emitted` instructions against `stock`.
     Use {
         seq: Sequence,
-        stock: i64,
-        emitted: i64,
+        stock: Emitted,
+        emitted: Emitted,
     },
 }
 
@@ -88,7 +88,9 @@ impl Persisted for Decision {
                     })
                     .collect();
                 format!(
-                    "use {stock} {emitted} {} {} {}",
+                    "use {} {} {} {} {}",
+                    encode_emitted(*stock),
+                    encode_emitted(*emitted),
                     seq.cost,
                     seq.copies,
                     ops.join(",")
@@ -102,8 +104,12 @@ impl Persisted for Decision {
             return Some(Decision::Keep);
         }
         let mut words = text.strip_prefix("use ")?.split(' ');
+        let (stock, emitted) = (
+            decode_emitted(words.next()?)?,
+            decode_emitted(words.next()?)?,
+        );
         let mut number = || -> Option<i64> { words.next()?.parse().ok() };
-        let (stock, emitted, cost, copies) = (number()?, number()?, number()?, number()?);
+        let (cost, copies) = (number()?, number()?);
         let operand = |w: &str| -> Option<Operand> {
             Some(match w {
                 "A" => Operand::A,
@@ -285,7 +291,12 @@ pub fn select_sequences(
         ir::lower::replace_with(site.inst, built);
         *changed = true;
         SHUFFLES_SELECTED.add(1);
-        INSTRUCTIONS_SAVED.add(stock.saturating_sub(emitted).max(0) as u64);
+        INSTRUCTIONS_SAVED.add(
+            stock
+                .instructions
+                .saturating_sub(emitted.instructions)
+                .max(0) as u64,
+        );
     }
 }
 
@@ -366,19 +377,19 @@ fn decide_all(wanted: &[Wanted], target: &Target, searcher: &Searcher) {
         })
         .collect();
     let stocks = target.emitted_batch(&probes);
-    let mut open: Vec<(&Wanted, i64, Vec<Sequence>, Vec<Sequence>)> = Vec::new();
+    let mut open: Vec<(&Wanted, Emitted, Vec<Sequence>, Vec<Sequence>)> = Vec::new();
     for ((w, first, alternatives), stock) in pending.into_iter().zip(stocks) {
         match stock {
             Some(stock) => open.push((w, stock, first, alternatives)),
             None => remember(&w.key, Decision::Keep),
         }
     }
-    let firsts: Vec<(&Wanted, i64, &[Sequence])> = open
+    let firsts: Vec<(&Wanted, Emitted, &[Sequence])> = open
         .iter()
         .map(|(w, s, f, _)| (*w, *s, f.as_slice()))
         .collect();
     let lost = measure_candidates(&firsts, target);
-    let retry: Vec<(&Wanted, i64, &[Sequence])> = open
+    let retry: Vec<(&Wanted, Emitted, &[Sequence])> = open
         .iter()
         .zip(lost)
         .filter(|(_, lost)| *lost)
@@ -423,13 +434,13 @@ fn candidates(
 /// cheaper than its `stock` instructions, measures them all in one compilation, and
 /// remembers the fewest where that is strictly fewer than stock. For each shuffle,
 /// whether it stays undecided (no candidate won; the key is left unset).
-fn measure_candidates(open: &[(&Wanted, i64, &[Sequence])], target: &Target) -> Vec<bool> {
+fn measure_candidates(open: &[(&Wanted, Emitted, &[Sequence])], target: &Target) -> Vec<bool> {
     let mut built: Vec<(usize, Sequence, ir::lower::BuiltSequence)> = Vec::new();
     let mut probes = Vec::new();
     for (i, (w, stock, candidates)) in open.iter().enumerate() {
         let in_loop = ir::lower::in_cycle(w.site.inst);
         for seq in candidates.iter() {
-            if i64::from(seq.predicted(in_loop)) >= *stock || itself(seq) {
+            if i64::from(seq.predicted(in_loop)) >= stock.weight || itself(seq) {
                 continue;
             }
             let Some(b) = ir::lower::build_sequence(w.site.inst, seq) else {
@@ -444,7 +455,7 @@ fn measure_candidates(open: &[(&Wanted, i64, &[Sequence])], target: &Target) -> 
         }
     }
     let counts = target.emitted_batch(&probes);
-    let mut best: Vec<Option<(Sequence, i64)>> = vec![None; open.len()];
+    let mut best: Vec<Option<(Sequence, Emitted)>> = vec![None; open.len()];
     for ((i, seq, b), count) in built.into_iter().zip(counts) {
         ir::lower::discard(b);
         let Some(count) = count else { continue };
@@ -498,8 +509,11 @@ mod tests {
         };
         let d = Decision::Use {
             seq,
-            stock: 3,
-            emitted: 2,
+            stock: Emitted::plain(3),
+            emitted: Emitted {
+                weight: 5,
+                instructions: 2,
+            },
         };
         let text = d.encode().unwrap();
         let back = Decision::decode(&text).unwrap();

@@ -30,7 +30,7 @@ use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::wide_search::{computes, WideSearcher, WideSequence};
 use crate::target::insn::Src;
-use crate::target::wide::{self, Context, Demand, Produce};
+use crate::target::wide::{self, Context, Demand, Produce, Shape};
 use crate::target::{Arch, TargetDesc};
 
 static WIDE_SELECTED: Statistic = Statistic {
@@ -185,12 +185,14 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
                     "wide sequence not used: mask {} (llc {stock}): {} described {}, llc {emitted}",
                     site.shuffle.mask,
                     seq.describe(),
-                    seq.cost
+                    seq.predicted(arch, &load_shapes(&site))
                 );
                 target.remark(RemarkKind::Missed, c"Select", site.inst, &message);
             }
             continue;
         }
+        // Read before the sequence is built: it reads the loads too.
+        let loads = load_shapes(&site);
         let Some(built) = ir::wide::build_wide_sequence(site.inst, &seq, float) else {
             continue;
         };
@@ -199,7 +201,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
                 "wide sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
                 site.shuffle.mask,
                 seq.describe(),
-                seq.cost
+                seq.predicted(arch, &loads)
             );
             target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
         }
@@ -207,4 +209,25 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         *changed = true;
         WIDE_SELECTED.add(1);
     }
+}
+
+/// The shapes of the loads measured with `site` (each distinct load only it reads): its
+/// lanes, or bytes where they are less aligned than their size (RISC-V V's `vle8`).
+fn load_shapes(site: &ShuffleSite) -> Vec<Shape> {
+    let Some(element_bits) = ir::lower::element_bits(site.source_ty) else {
+        return Vec::new();
+    };
+    let lanes = site.shuffle.source_lanes;
+    let lone = ir::lower::lone_loads(site.inst);
+    let mut shapes: Vec<Shape> = (0..2)
+        .filter(|&i| lone[i])
+        .map(
+            |i| match ir::lower::load_alignment(site.inst, i as u32) * 8 >= element_bits {
+                true => (element_bits, lanes),
+                false => (8, lanes * element_bits as usize / 8),
+            },
+        )
+        .collect();
+    shapes.truncate(ir::lower::lone_load_count(site.inst) as usize);
+    shapes
 }

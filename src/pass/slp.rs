@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use super::memo::{Memo, Pair};
-use crate::ffi::{RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::slp::{BuiltTree, Seed, Tree};
 use crate::ir::{self, Function, Inst};
 use crate::pass::options::Stage;
@@ -119,7 +119,7 @@ fn decide(
     );
     // Remembered by shape: a function of many alike windows compiles one.
     let measured = if always {
-        Some((1, 0))
+        Some((Emitted::plain(1), Emitted::plain(0)))
     } else {
         MEASURED.get_or_make(key.clone(), || {
             let stock = scalar_code(t, target, &inputs, in_loop)?;
@@ -136,9 +136,9 @@ fn decide(
                 .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
                 .sum();
             let tti_follows = !target.has_active_vector_length();
-            if let Some(tti) = priced.filter(|&p| tti_follows && 2 * p <= stock) {
+            if let Some(tti) = priced.filter(|&p| tti_follows && 2 * p <= stock.weight) {
                 BY_TTI.insert(key.clone(), true);
-                return Some((stock, tti));
+                return Some((stock, Emitted::plain(tti)));
             }
             let emitted = vector_code(t, &built, target, &inputs, in_loop)?;
             Some((stock, emitted))
@@ -163,13 +163,13 @@ fn decide(
     } else {
         ""
     };
-    let measured = measured.map(|(stock, emitted)| (stock, emitted + extracts));
+    let measured = measured.map(|(stock, emitted)| (stock, emitted.plus(extracts)));
     let extracted = match extracts {
         0 => String::new(),
         k => format!(", {k} extracts"),
     };
     match measured {
-        Some((stock, emitted)) if always || stock - emitted > threshold => {
+        Some((stock, emitted)) if always || stock.weight - emitted.weight > threshold => {
             if remarks {
                 let message = format!(
                     "slp: {what} (llc {stock}) became {} vector code with loads{shape} \
@@ -209,7 +209,7 @@ fn scalar_code(
     target: &Target,
     inputs: &[ir::lower::Value],
     in_loop: bool,
-) -> Option<i64> {
+) -> Option<Emitted> {
     match &t.seed {
         Seed::Stores { stores, .. } => target.emitted_for_stores(stores, inputs, !in_loop),
         Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => target
@@ -226,7 +226,7 @@ fn vector_code(
     target: &Target,
     inputs: &[ir::lower::Value],
     in_loop: bool,
-) -> Option<i64> {
+) -> Option<Emitted> {
     match &t.seed {
         Seed::Stores { .. } => target.emitted_for_stores(&[built.result], inputs, !in_loop),
         Seed::Reduction { .. } | Seed::BuildVector { .. } => target

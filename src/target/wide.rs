@@ -115,6 +115,76 @@ impl Span {
     }
 }
 
+/// The elements an instruction works on, given its register's: on RISC-V V the shape
+/// (element width, vector length) a `vsetvli` before it sets, and a change of shape
+/// between two instructions costs one (`Shape`, [`settings`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum WorksOn {
+    /// Its register's lanes.
+    Lanes,
+    /// Half as many at their width: what a widening (`vwaddu`) reads, a narrowing
+    /// (`vnsrl`) writes.
+    HalfLanes,
+    /// Pairs of lanes as elements twice as wide (`vsll`+`vsrl`+`vor`).
+    Pairs,
+    /// Its lanes joined into the widest elements (to 64 bits) whose lanes move together:
+    /// `llc` merges a blend of pairs as one of elements twice as wide.
+    Widest,
+}
+
+/// A vector shape: element bits and vector length.
+pub type Shape = (u32, usize);
+
+impl WorksOn {
+    /// The shape of a form on `g` whose output lanes are `lanes`.
+    pub fn shape(self, g: Geometry, lanes: &[Lane]) -> Shape {
+        match self {
+            WorksOn::Lanes => (g.element_bits, g.lanes()),
+            WorksOn::HalfLanes => (g.element_bits, g.lanes() / 2),
+            WorksOn::Pairs => (2 * g.element_bits, g.lanes() / 2),
+            WorksOn::Widest => {
+                let mut k = 1;
+                while g.element_bits * 2 * k as u32 <= 64 && moves_together(lanes, 2 * k) {
+                    k *= 2;
+                }
+                (g.element_bits * k as u32, g.lanes() / k)
+            }
+        }
+    }
+}
+
+/// Whether each aligned group of `k` lanes takes an aligned group of `k` source lanes in
+/// order (an undefined lane fits any).
+fn moves_together(lanes: &[Lane], k: usize) -> bool {
+    lanes.len() % k == 0
+        && lanes.chunks(k).all(|group| {
+            let mut base = None;
+            group.iter().enumerate().all(|(j, lane)| match lane {
+                None => true,
+                Some(Src::Lane(l)) => {
+                    let l = *l as usize;
+                    l % k == j && *base.get_or_insert(l - j) == l - j
+                }
+                Some(Src::Zero) => false,
+            })
+        })
+}
+
+/// The `vsetvli`s RISC-V V code of these shapes in this order needs: one for the
+/// first, one for each change (`llc`'s insertion pass, which keeps a shape until an
+/// instruction needs another).
+pub fn settings(shapes: impl IntoIterator<Item = Shape>) -> u32 {
+    let mut count = 0;
+    let mut current = None;
+    for shape in shapes {
+        if current != Some(shape) {
+            count += 1;
+            current = Some(shape);
+        }
+    }
+    count
+}
+
 /// One reordering instruction, at every register and element width it exists for.
 #[derive(Copy, Clone)]
 pub struct WideInsn {
@@ -132,6 +202,8 @@ pub struct WideInsn {
     pub cost: u32,
     /// The part of `cost` a loop hoists (the index load).
     pub index_load: u32,
+    /// The elements it works on: on RISC-V V, what `vsetvli` sets for it.
+    pub works_on: WorksOn,
     /// Mnemonics `llc` may print for it (the same lanes in another encoding or domain),
     /// without x86's `v` prefix.
     pub asm: &'static [&'static str],
@@ -368,6 +440,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "punpcklbw",
             "punpcklwd",
@@ -405,6 +478,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "punpckhbw",
             "punpckhwd",
@@ -437,6 +511,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "pshufd",
             "permilps",
@@ -476,6 +551,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["pshuflw", "pbroadcastw", "punpcklwd", "pshufd", "shufps"],
     },
     WideInsn {
@@ -493,6 +569,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["pshufhw", "punpckhwd", "pshufd", "shufps"],
     },
     WideInsn {
@@ -514,6 +591,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "shufps",
             "unpcklpd",
@@ -567,6 +645,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "shufpd",
             "unpcklpd",
@@ -602,6 +681,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["palignr", "shufps", "shufpd", "alignd", "alignq"],
     },
     WideInsn {
@@ -624,6 +704,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["pslldq", "psllq", "pslld", "psllw", "movq", "insertps"],
     },
     WideInsn {
@@ -646,6 +727,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["psrldq", "psrlq", "psrld", "psrlw", "movq", "insertps"],
     },
     WideInsn {
@@ -667,6 +749,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["pblendw", "pblendd", "blendps", "blendpd", "movss", "movsd"],
     },
     WideInsn {
@@ -681,6 +764,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "blendps",
             "blendpd",
@@ -707,6 +791,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["movss", "movsd", "blendps", "blendpd", "pblendw", "pblendd"],
     },
     WideInsn {
@@ -722,6 +807,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["pshufb"],
     },
     // A byte blend by a constant mask: SSE4.1's reads it in `xmm0` (loaded there, the
@@ -738,6 +824,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 1,
+        works_on: WorksOn::Lanes,
         asm: &["pblendvb", "movdqu8"],
     },
     // x86, across blocks.
@@ -763,6 +850,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "perm2f128",
             "perm2i128",
@@ -798,6 +886,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "permq",
             "permpd",
@@ -846,6 +935,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "pbroadcastb",
             "pbroadcastw",
@@ -870,6 +960,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 2,
         index_load: 1,
+        works_on: WorksOn::Lanes,
         asm: &["permd", "permps"],
     },
     WideInsn {
@@ -890,6 +981,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "alignd",
             "alignq",
@@ -923,6 +1015,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "shuff64x2",
             "shufi64x2",
@@ -955,6 +1048,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 2,
         index_load: 1,
+        works_on: WorksOn::Lanes,
         asm: &[
             "permt2b", "permt2w", "permt2d", "permt2q", "permt2ps", "permt2pd", "permi2b",
             "permi2w", "permi2d", "permi2q", "permi2ps", "permi2pd", "permb", "permw", "permd",
@@ -980,6 +1074,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 2,
         index_load: 1,
+        works_on: WorksOn::Lanes,
         asm: &["permb", "permw"],
     },
     // AArch64 NEON, on the whole register.
@@ -995,6 +1090,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["zip1", "mov", "uzp1", "trn1", "dup"],
     },
     WideInsn {
@@ -1009,6 +1105,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["zip2", "uzp2", "trn2", "dup"],
     },
     WideInsn {
@@ -1023,6 +1120,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["uzp1", "zip1", "trn1", "mov", "xtn"],
     },
     WideInsn {
@@ -1037,6 +1135,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["uzp2", "zip2", "trn2"],
     },
     WideInsn {
@@ -1051,6 +1150,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["trn1", "zip1", "uzp1", "mov"],
     },
     WideInsn {
@@ -1065,6 +1165,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["trn2", "zip2", "uzp2"],
     },
     WideInsn {
@@ -1079,6 +1180,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["ext"],
     },
     WideInsn {
@@ -1093,6 +1195,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["rev16"],
     },
     WideInsn {
@@ -1107,6 +1210,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["rev32"],
     },
     WideInsn {
@@ -1121,6 +1225,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["rev64"],
     },
     WideInsn {
@@ -1135,6 +1240,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["dup", "zip1", "zip2"],
     },
     WideInsn {
@@ -1158,6 +1264,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &[
             "mov", "ins", "zip1", "zip2", "trn1", "trn2", "uzp1", "uzp2", "ext",
         ],
@@ -1178,6 +1285,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 2,
+        works_on: WorksOn::Lanes,
         asm: &["tbl"],
     },
     WideInsn {
@@ -1192,6 +1300,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 2,
+        works_on: WorksOn::Lanes,
         asm: &["tbl"],
     },
     // RISC-V V, fixed vectors in one register (sifive-x280). Costs count no `vsetvli`
@@ -1209,6 +1318,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["vslideup.vi", "vslidedown.vi"],
     },
     WideInsn {
@@ -1223,6 +1333,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         // With one lane defined, a splat of it.
         asm: &["vslidedown.vi", "vrgather.vi"],
     },
@@ -1238,6 +1349,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 2,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["vslidedown.vi", "vslideup.vi"],
     },
     WideInsn {
@@ -1252,6 +1364,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::Lanes,
         asm: &["vrgather.vi"],
     },
     // A constant mask into `v0` (`li`, `vmv.s.x`), the merge; up to 32 lanes (the mask of
@@ -1268,6 +1381,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 0,
+        works_on: WorksOn::Widest,
         asm: &["vmerge.vvm"],
     },
     // `a + b` widened, plus `b × (2^SEW - 1)`: the low halves interleaved (`li` of -1).
@@ -1283,22 +1397,25 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 0,
+        works_on: WorksOn::HalfLanes,
         asm: &["vwaddu.vv", "vwmaccu.vx"],
     },
-    // The even (shift 0) or odd lanes, on elements twice as wide narrowed; a shift by
-    // 32 is not a 5-bit immediate (`li` of 32 and `vnsrl.wx`).
+    // The even (shift 0) or odd lanes, on elements twice as wide narrowed; the odd
+    // lanes of 32 bits need a shift by 32, no 5-bit immediate (`li` of 32 and
+    // `vnsrl.wx`).
     WideInsn {
         name: "vnsrl",
         arch: RV,
         operands: 1,
         domain: Domain::Any,
-        feature: |g| rvv(g, &[8, 16]),
+        feature: |g| rvv(g, &[8, 16, 32]),
         produce: Produce::Imm {
-            imms: |_| 2,
+            imms: |g| if g.element_bits == 32 { 1 } else { 2 },
             lane: narrowed,
         },
         cost: 1,
         index_load: 0,
+        works_on: WorksOn::HalfLanes,
         asm: &["vnsrl.wi"],
     },
     WideInsn {
@@ -1308,12 +1425,13 @@ pub const WIDE: &[WideInsn] = &[
         domain: Domain::Any,
         feature: |g| rvv(g, &[32]),
         produce: Produce::Imm {
-            imms: |_| 2,
-            lane: narrowed,
+            imms: one,
+            lane: |g, _, i| narrowed(g, 1, i),
         },
         cost: 2,
         index_load: 0,
-        asm: &["vnsrl.wi", "vnsrl.wx"],
+        works_on: WorksOn::HalfLanes,
+        asm: &["vnsrl.wx"],
     },
     // Pairs swapped: elements twice as wide rotated by one (`vsrl`, `vsll`, `vor`; by
     // 32, `li` too).
@@ -1329,6 +1447,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 3,
         index_load: 0,
+        works_on: WorksOn::Pairs,
         asm: &["vsll.vi", "vsrl.vi", "vor.vv"],
     },
     WideInsn {
@@ -1343,6 +1462,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 4,
         index_load: 0,
+        works_on: WorksOn::Pairs,
         asm: &["vsll.vx", "vsrl.vx", "vor.vv"],
     },
     // Any lanes of one register: the index loaded (`lui`, `addi`, `vle`), the gather.
@@ -1362,6 +1482,7 @@ pub const WIDE: &[WideInsn] = &[
         },
         cost: 4,
         index_load: 3,
+        works_on: WorksOn::Lanes,
         asm: &["vrgather.vv", "vrgatherei16.vv"],
     },
 ];
@@ -1805,6 +1926,49 @@ mod tests {
 
     fn find(name: &str) -> &'static WideInsn {
         WIDE.iter().find(|i| i.name == name).unwrap()
+    }
+
+    #[test]
+    fn a_setting_for_the_first_shape_and_each_change() {
+        assert_eq!(settings([]), 0);
+        // Two byte loads, two slides of 16-bit lanes, a widening of half of them.
+        assert_eq!(settings([(8, 16), (8, 16), (16, 8), (16, 8), (16, 4)]), 3);
+        assert_eq!(settings([(16, 8), (8, 16), (16, 8)]), 3);
+    }
+
+    #[test]
+    fn a_blend_of_pairs_works_on_elements_twice_as_wide() {
+        let g = Geometry {
+            register_bits: 128,
+            element_bits: 16,
+        };
+        let blend = find("vmerge");
+        let lanes = |from: &[usize]| -> Vec<Lane> { from.iter().map(|&l| a(l)).collect() };
+        // Pairs of either operand: 32-bit elements; quadruples: 64-bit.
+        assert_eq!(
+            blend
+                .works_on
+                .shape(g, &lanes(&[0, 1, 10, 11, 4, 5, 14, 15])),
+            (32, 4)
+        );
+        assert_eq!(
+            blend
+                .works_on
+                .shape(g, &lanes(&[0, 1, 2, 3, 12, 13, 14, 15])),
+            (64, 2)
+        );
+        // A pair out of order, or split, stays at 16 bits; an undefined lane fits any.
+        assert_eq!(
+            blend.works_on.shape(g, &lanes(&[1, 0, 2, 3, 4, 5, 6, 7])),
+            (16, 8)
+        );
+        assert_eq!(
+            blend.works_on.shape(g, &lanes(&[0, 9, 2, 3, 4, 5, 6, 7])),
+            (16, 8)
+        );
+        let mut undefined = lanes(&[0, 1, 10, 11, 4, 5, 14, 15]);
+        undefined[1] = None;
+        assert_eq!(blend.works_on.shape(g, &undefined), (32, 4));
     }
 
     const YMM32: Geometry = Geometry {

@@ -14,7 +14,7 @@
 ; CHECK:         store <16 x i32>
 ; CHECK-NOT:     store
 ; CHECK:         ret void
-; REMARK: remark: {{.*}}join: i32 loads [8,8] align 1 stores [8,8] align 1 (2 shuffles, 16 elements) (llc {{[0-9]+}}) became one load, shuffle and store
+; REMARK: remark: {{.*}}join: i32 loads [8,8] align 1 stores [8,8] align 1 (2 shuffles, 16 elements) (llc {{[0-9]+( weighing [0-9]+)?}}) became one load, shuffle and store
 define void @two_items(ptr noalias %in, ptr noalias %out, i64 %i) {
   %o0 = shl i64 %i, 5
   %a0 = getelementptr inbounds i8, ptr %in, i64 %o0

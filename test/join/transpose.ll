@@ -29,7 +29,7 @@
 ; ASM:         ret
 ; OFF-LABEL: @transpose(
 ; OFF-COUNT-4: load <4 x float>
-; REMARK: remark: {{.*}}join: float loads [4,4,4,4] align 1 stores [4,4,4,4] align 1 (8 shuffles, 16 elements) (llc {{[0-9]+}}) became one load, shuffle and store (llc {{[0-9]+}})
+; REMARK: remark: {{.*}}join: float loads [4,4,4,4] align 1 stores [4,4,4,4] align 1 (8 shuffles, 16 elements) (llc {{[0-9]+( weighing [0-9]+)?}}) became one load, shuffle and store (llc {{[0-9]+( weighing [0-9]+)?}})
 define void @transpose(ptr %p, ptr %q) {
   %p1 = getelementptr inbounds i8, ptr %p, i64 16
   %p2 = getelementptr inbounds i8, ptr %p, i64 32
