@@ -755,9 +755,10 @@ fn shapes(asm: &str) -> Vec<(String, Shaped)> {
                         let sew = ops[2].strip_prefix('e').and_then(|e| e.parse().ok());
                         let vl = match ops[1] {
                             "zero" => current.map(|c| c.1),
-                            n => n.parse().ok().or_else(|| {
-                                loaded.iter().rev().find(|(r, _)| r == n).map(|l| l.1)
-                            }),
+                            n => n
+                                .parse()
+                                .ok()
+                                .or_else(|| loaded.iter().rev().find(|(r, _)| r == n).map(|l| l.1)),
                         };
                         current = sew.zip(vl);
                     }

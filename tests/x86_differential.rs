@@ -840,7 +840,14 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
     // the operands of commutative ones sometimes swapped.
     let float = ty == "float";
     let ops: &[&str] = if float {
-        &["fadd", "fsub", "fmul", "select olt", "select uge"]
+        &[
+            "fadd",
+            "fsub",
+            "fmul",
+            "select olt",
+            "select uge",
+            "select une",
+        ]
     } else {
         &[
             "add",
@@ -853,6 +860,7 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
             "umin",
             "select ult",
             "select sgt",
+            "select eq",
         ]
     };
     let compute = rng.chance(50);
@@ -910,7 +918,8 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
             let (a, b) = if swap { ("%y", x) } else { (x, "%y") };
             body += &if let Some(pred) = this.strip_prefix("select ") {
                 // A comparison and a select of the two (SLP compare and select nodes);
-                // swapped, the comparison is written the other way round (`y > x`).
+                // swapped, the comparison is written the other way round (`y > x`; `y ==
+                // x`, the same predicate).
                 let cmp = if float { "fcmp" } else { "icmp" };
                 let p = match (swap, pred) {
                     (true, "olt") => "ogt",

@@ -457,6 +457,9 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                     _ => return None,
                 }
             }
+            // `x == y` is `y == x`: a symmetric predicate's operands as an operation's
+            // that commutes.
+            look_ahead(scalars, &mut pairs, &vec![swapped(pred) == pred; n]);
             let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
             Some(Node::Compare {
                 pred,
@@ -518,40 +521,7 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
             if distinct.len() > 2 {
                 return None;
             }
-            // Lane by lane, a commutative operation takes the order whose operands look
-            // most like lane 0's, each like the one on its side: the same kind (loads of
-            // the same base, operations of the same opcode), then, for loads, the
-            // nearest addresses (both sides counted: with `a[i] * b[j]` and `b` right
-            // after `a` in one base, the left operand alone can be nearer either).
-            let key = |s: usize| match scalars[s] {
-                Scalar::Load { base, .. } => (0, base as u64),
-                Scalar::Binary { op, .. } | Scalar::Cast { op, .. } => (1, u64::from(op)),
-                Scalar::Compare { pred, .. } => (1, 1 << 32 | u64::from(pred)),
-                Scalar::Select { .. } => (1, 1 << 33),
-                Scalar::Const(_) => (2, 0),
-                Scalar::Other => (3, s as u64),
-            };
-            // A cast's address is its operand's (a widened byte load).
-            let offset = |s: usize| match scalars[s] {
-                Scalar::Load { offset, .. } => offset,
-                Scalar::Cast { operand, .. } => match scalars[operand] {
-                    Scalar::Load { offset, .. } => offset,
-                    _ => 0,
-                },
-                _ => 0,
-            };
-            let (first, second) = pairs[0];
-            let unlike = |l: usize, r: usize| {
-                (
-                    (key(l) != key(first)) as u32 + (key(r) != key(second)) as u32,
-                    (offset(l) - offset(first)).abs() + (offset(r) - offset(second)).abs(),
-                )
-            };
-            for (p, &c) in pairs.iter_mut().zip(&commutes).skip(1) {
-                if c && unlike(p.1, p.0) < unlike(p.0, p.1) {
-                    *p = (p.1, p.0);
-                }
-            }
+            look_ahead(scalars, &mut pairs, &commutes);
             let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
             let lhs = bundle(scalars, &l, elem, depth + 1)?;
             let rhs = bundle(scalars, &r, elem, depth + 1)?;
@@ -572,6 +542,45 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 .collect(),
         )),
         _ => None,
+    }
+}
+
+/// Lane by lane, a commutative operation takes the order whose operands look most like
+/// lane 0's, each like the one on its side: the same kind (loads of the same base,
+/// operations of the same opcode), then, for loads, the nearest addresses (both sides
+/// counted: with `a[i] * b[j]` and `b` right after `a` in one base, the left operand
+/// alone can be nearer either). `commutes[i]`: whether lane `i`'s operands may swap.
+fn look_ahead(scalars: &[Scalar], pairs: &mut [(usize, usize)], commutes: &[bool]) {
+    let key = |s: usize| match scalars[s] {
+        Scalar::Load { base, .. } => (0, base as u64),
+        Scalar::Binary { op, .. } | Scalar::Cast { op, .. } => (1, u64::from(op)),
+        Scalar::Compare { pred, .. } => (1, 1 << 32 | u64::from(pred)),
+        Scalar::Select { .. } => (1, 1 << 33),
+        Scalar::Const(_) => (2, 0),
+        Scalar::Other => (3, s as u64),
+    };
+    // A cast's address is its operand's (a widened byte load).
+    let offset = |s: usize| match scalars[s] {
+        Scalar::Load { offset, .. } => offset,
+        Scalar::Cast { operand, .. } => match scalars[operand] {
+            Scalar::Load { offset, .. } => offset,
+            _ => 0,
+        },
+        _ => 0,
+    };
+    let Some(&(first, second)) = pairs.first() else {
+        return;
+    };
+    let unlike = |l: usize, r: usize| {
+        (
+            (key(l) != key(first)) as u32 + (key(r) != key(second)) as u32,
+            (offset(l) - offset(first)).abs() + (offset(r) - offset(second)).abs(),
+        )
+    };
+    for (p, &c) in pairs.iter_mut().zip(commutes).skip(1) {
+        if c && unlike(p.1, p.0) < unlike(p.0, p.1) {
+            *p = (p.1, p.0);
+        }
     }
 }
 
@@ -637,9 +646,15 @@ pub fn swapped(pred: u32) -> u32 {
     }
 }
 
-/// A comparison as a term, one way round of the two that mean it.
+/// A comparison as a term, one way round of the two that mean it (a symmetric
+/// predicate's operands in order, as a commutative operation's).
 fn compare_term(pred: u32, a: Term, b: Term) -> Term {
-    if swapped(pred) < pred {
+    let key = |t: &Term| format!("{t:?}");
+    let turn = match swapped(pred) {
+        p if p == pred => key(&b) < key(&a),
+        p => p < pred,
+    };
+    if turn {
         Term::Compare(swapped(pred), Box::new(b), Box::new(a))
     } else {
         Term::Compare(pred, Box::new(a), Box::new(b))
@@ -1060,6 +1075,50 @@ mod tests {
     /// the compare and the same two bundles, also where a lane compares the other way
     /// round (`y > x`); a lane comparing otherwise, or selecting on something else than
     /// a comparison, is not one bundle.
+    /// `x == y` and `y == x` in one bundle: an equality's operands commute; an order's
+    /// do not.
+    #[test]
+    fn equalities_written_either_way_round_join() {
+        const EQ: u32 = 32;
+        const SLT: u32 = 40;
+        let build_with = |pred: u32| {
+            let mut scalars = Vec::new();
+            let mut lanes = Vec::new();
+            for j in 0..4i64 {
+                scalars.push(Scalar::Load {
+                    base: 0,
+                    offset: 4 * (3 - j),
+                });
+                let x = scalars.len() - 1;
+                scalars.push(Scalar::Load {
+                    base: 1,
+                    offset: 4 * j,
+                });
+                let y = scalars.len() - 1;
+                // Lanes 1 and 2 written the other way round.
+                let (lhs, rhs) = if j == 1 || j == 2 { (y, x) } else { (x, y) };
+                scalars.push(Scalar::Compare {
+                    pred,
+                    from: 4,
+                    lhs,
+                    rhs,
+                });
+                lanes.push(scalars.len() - 1);
+            }
+            (build(&scalars, &lanes, 4), scalars, lanes)
+        };
+        let (tree, scalars, lanes) = build_with(EQ);
+        let tree = tree.unwrap();
+        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        let Node::Compare { lhs, rhs, .. } = &tree else {
+            panic!("not a comparison: {tree:?}");
+        };
+        assert!(matches!(**lhs, Node::Loads { base: 0, .. }));
+        assert!(matches!(**rhs, Node::Loads { base: 1, .. }));
+        // `x < y` and `y < x` are different comparisons: no tree.
+        assert!(build_with(SLT).0.is_none());
+    }
+
     #[test]
     fn selects_of_comparisons_are_nodes() {
         const OLT: u32 = 4;

@@ -298,3 +298,82 @@ define void @min_turned(ptr noalias %d, ptr noalias %a, ptr noalias %b) {
   store float %s7, ptr %pd7, align 4
   ret void
 }
+
+; Equalities written either way round (`x == y`, `y == x`): one bundle, the operands of
+; each lane ordered as a commutative operation's (look-ahead), so that one side is the
+; permuted loads of %a and the other the loads of %b in order.
+; CHECK-LABEL: @equal_either_way(
+; CHECK:         [[A:%.*]] = load <8 x i32>, ptr %a
+; CHECK:         [[X:%.*]] = shufflevector <8 x i32> [[A]], <8 x i32> poison, <8 x i32> <i32 3, i32 1, i32 2, i32 0, i32 7, i32 5, i32 6, i32 4>
+; CHECK:         [[Y:%.*]] = load <8 x i32>, ptr %b
+; CHECK:         [[C:%.*]] = icmp eq <8 x i32> [[X]], [[Y]]
+; CHECK:         [[S:%.*]] = select <8 x i1> [[C]], <8 x i32> {{%.*}}, <8 x i32> [[Y]]
+; CHECK-NEXT:    store <8 x i32> [[S]], ptr %d
+; REMARK: slp: 8 scalar stores of 16 operations (llc {{[0-9]+}}) became <8 x i32> vector code with loads and shuffles
+define void @equal_either_way(ptr noalias %d, ptr noalias %a, ptr noalias %b) {
+  %pa0 = getelementptr inbounds i8, ptr %a, i64 12
+  %x0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %b, i64 0
+  %y0 = load i32, ptr %pb0, align 4
+  %c0 = icmp eq i32 %x0, %y0
+  %s0 = select i1 %c0, i32 %x0, i32 %y0
+  %pd0 = getelementptr inbounds i8, ptr %d, i64 0
+  store i32 %s0, ptr %pd0, align 4
+  %pa1 = getelementptr inbounds i8, ptr %a, i64 4
+  %x1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %b, i64 4
+  %y1 = load i32, ptr %pb1, align 4
+  %c1 = icmp eq i32 %y1, %x1
+  %s1 = select i1 %c1, i32 %x1, i32 %y1
+  %pd1 = getelementptr inbounds i8, ptr %d, i64 4
+  store i32 %s1, ptr %pd1, align 4
+  %pa2 = getelementptr inbounds i8, ptr %a, i64 8
+  %x2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %b, i64 8
+  %y2 = load i32, ptr %pb2, align 4
+  %c2 = icmp eq i32 %y2, %x2
+  %s2 = select i1 %c2, i32 %x2, i32 %y2
+  %pd2 = getelementptr inbounds i8, ptr %d, i64 8
+  store i32 %s2, ptr %pd2, align 4
+  %pa3 = getelementptr inbounds i8, ptr %a, i64 0
+  %x3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %b, i64 12
+  %y3 = load i32, ptr %pb3, align 4
+  %c3 = icmp eq i32 %x3, %y3
+  %s3 = select i1 %c3, i32 %x3, i32 %y3
+  %pd3 = getelementptr inbounds i8, ptr %d, i64 12
+  store i32 %s3, ptr %pd3, align 4
+  %pa4 = getelementptr inbounds i8, ptr %a, i64 28
+  %x4 = load i32, ptr %pa4, align 4
+  %pb4 = getelementptr inbounds i8, ptr %b, i64 16
+  %y4 = load i32, ptr %pb4, align 4
+  %c4 = icmp eq i32 %x4, %y4
+  %s4 = select i1 %c4, i32 %x4, i32 %y4
+  %pd4 = getelementptr inbounds i8, ptr %d, i64 16
+  store i32 %s4, ptr %pd4, align 4
+  %pa5 = getelementptr inbounds i8, ptr %a, i64 20
+  %x5 = load i32, ptr %pa5, align 4
+  %pb5 = getelementptr inbounds i8, ptr %b, i64 20
+  %y5 = load i32, ptr %pb5, align 4
+  %c5 = icmp eq i32 %y5, %x5
+  %s5 = select i1 %c5, i32 %x5, i32 %y5
+  %pd5 = getelementptr inbounds i8, ptr %d, i64 20
+  store i32 %s5, ptr %pd5, align 4
+  %pa6 = getelementptr inbounds i8, ptr %a, i64 24
+  %x6 = load i32, ptr %pa6, align 4
+  %pb6 = getelementptr inbounds i8, ptr %b, i64 24
+  %y6 = load i32, ptr %pb6, align 4
+  %c6 = icmp eq i32 %y6, %x6
+  %s6 = select i1 %c6, i32 %x6, i32 %y6
+  %pd6 = getelementptr inbounds i8, ptr %d, i64 24
+  store i32 %s6, ptr %pd6, align 4
+  %pa7 = getelementptr inbounds i8, ptr %a, i64 16
+  %x7 = load i32, ptr %pa7, align 4
+  %pb7 = getelementptr inbounds i8, ptr %b, i64 28
+  %y7 = load i32, ptr %pb7, align 4
+  %c7 = icmp eq i32 %x7, %y7
+  %s7 = select i1 %c7, i32 %x7, i32 %y7
+  %pd7 = getelementptr inbounds i8, ptr %d, i64 28
+  store i32 %s7, ptr %pd7, align 4
+  ret void
+}
