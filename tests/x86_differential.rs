@@ -26,6 +26,9 @@
 //!   shuffles and stores side by side of another, some broken by an access between
 //!   them or a gap, some in place, some items of an unrolled loop; under `lli` and on
 //!   AArch64 and RISC-V V under qemu.
+//! * stored interleaves of pieces of one wide load (`shuf::lower::pieces`): a load, a
+//!   shuffle interleaving 2, 4 or 8 pieces of it, a store, some shapes broken; under
+//!   `lli` and on AArch64 and RISC-V V under qemu.
 //! * horizontal reductions (`shuf::slp`): integer add/mul/and/or/xor chains over
 //!   permuted loads, and `fadd`/`fmul` chains with `reassoc` over values every order
 //!   sums and multiplies exactly; under `lli` and on AArch64 and RISC-V V under qemu.
@@ -1868,7 +1871,8 @@ fn joined_groups_round(seed: u64) {
     let want = run(&original);
     assert_eq!(want.lines().count(), count);
     let after = dir.join("joins-always.ll");
-    let passes = "shuffle-lib<late;lower-always>";
+    // The joins as forced (the pieces would take some of their wide loads apart again).
+    let passes = "shuffle-lib<late;lower-always;no-pieces>";
     opt(&original, passes, &after);
     let got = run(&after);
     same_lines(&want, &got, |f| {
@@ -1878,6 +1882,99 @@ fn joined_groups_round(seed: u64) {
     eprintln!("x86-differential: {count} join functions, {passes}: {joined} joined, outputs equal");
     assert!(joined * 4 >= count, "only {joined} of {count} joined");
     under_qemu(&dir, &module, count, "joins", "join:");
+}
+
+/// A function `@v{k}(ptr %dst, ptr %src)`: one load of 4 to 256 elements (of 1 to 8
+/// bytes, at most 512 bytes), a shuffle that interleaves 2, 4 or 8 pieces of it (each
+/// piece where its row is, or anywhere in the load, overlapping others), and a store
+/// (no poison lanes: the stored bytes are compared; `crate::lower::pieces`' unit tests
+/// cover them). Some functions break the shape (a lane moved, a volatile load, the
+/// shuffle stored twice): the pass must leave those.
+fn pieces_function(k: usize, rng: &mut Rng) -> String {
+    const ELEMENTS: [(&str, usize); 5] =
+        [("i8", 1), ("i16", 2), ("i32", 4), ("float", 4), ("i64", 8)];
+    let (elem, size) = ELEMENTS[rng.below(5) as usize];
+    let (factor, len, total) = loop {
+        let factor = [2usize, 4, 8][rng.below(3) as usize];
+        let len = [2usize, 4, 8, 16][rng.below(4) as usize];
+        let total = factor * len * (1 + rng.below(2) as usize);
+        if total * size <= 512 {
+            break (factor, len, total);
+        }
+    };
+    let starts: Vec<usize> = (0..factor)
+        .map(|f| match rng.chance(50) {
+            true => f * len,
+            false => rng.below((total - len + 1) as u64) as usize,
+        })
+        .collect();
+    let n = factor * len;
+    let mut mask: Vec<usize> = (0..n).map(|j| starts[j % factor] + j / factor).collect();
+    let broken = rng.below(8);
+    if broken == 0 {
+        // A lane moved: no interleave of pieces (unless by chance).
+        mask[0] = (mask[0] + 1) % total;
+    }
+    let list = mask
+        .iter()
+        .map(|m| format!("i32 {m}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let volatile = if broken == 1 { "volatile " } else { "" };
+    let align = if rng.chance(50) { size } else { 1 };
+    let (t, r) = (format!("<{total} x {elem}>"), format!("<{n} x {elem}>"));
+    let mut body = format!(
+        "  %v = load {volatile}{t}, ptr %src, align {align}\n  \
+         %y = shufflevector {t} %v, {t} poison, <{n} x i32> <{list}>\n  \
+         store {r} %y, ptr %dst, align {align}\n"
+    );
+    if broken == 2 {
+        // The shuffle read twice (stored again, past the first store).
+        body += &format!(
+            "  %again = getelementptr i8, ptr %dst, i64 600\n  \
+             store {r} %y, ptr %again, align 1\n"
+        );
+    }
+    format!("define void @v{k}(ptr %dst, ptr %src) #0 {{\n{body}  ret void\n}}\n")
+}
+
+/// Stored interleaves of pieces of one wide load (`shuf::lower::pieces`): with every
+/// candidate built (`lower-always`) and as measured, under `lli` and on AArch64 and
+/// RISC-V V under qemu, the stored bytes equal.
+#[test]
+fn pieces_compute_the_same() {
+    let dir = work_dir();
+    let mut rng = Rng(0x91ec_e5ed_0000_0001);
+    let count = 150;
+    let src: Vec<u8> = (0..1024).map(|i| ((i * 29 + 3) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count).map(|k| pieces_function(k, &mut rng)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @v{k}(ptr @dst, ptr @src)"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("pieces.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            (
+                "shuffle-lib<late;no-networks;lower-always>",
+                "pieces-always.ll",
+            ),
+            ("shuffle-lib<late>", "pieces-measured.ll"),
+        ],
+        "pieces",
+        "pieces:",
+        Some("pieces: kept"),
+        2,
+    );
+    under_qemu(&dir, &module, count, "pieces", "pieces:");
 }
 
 /// A function `@r{k}(ptr %d, ptr %s)`: a horizontal reduction (add, mul, and, or, xor, or an integer

@@ -25,7 +25,7 @@
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
+use llvm_sys::LLVMOpcode;
 
 use super::lower::Value;
 use super::{base_and_offset, build_shuffle, fixed_lanes, is, is_poison, mask_of, users};
@@ -139,11 +139,6 @@ pub fn groups(func: Function, target: &Target) -> Vec<Candidates> {
     out
 }
 
-/// Whether `v` is a simple (neither volatile nor atomic) load or store.
-unsafe fn simple(v: LLVMValueRef) -> bool {
-    LLVMGetVolatile(v) == 0 && LLVMGetOrdering(v) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-}
-
 /// Whether `ty` is a fixed vector of whole bytes (integers or floats).
 unsafe fn byte_elements(ty: LLVMTypeRef) -> Option<u32> {
     let t = super::Type(ty);
@@ -165,7 +160,7 @@ unsafe fn block_groups(block: LLVMBasicBlockRef, target: &Target) -> Vec<Candida
     // Each candidate store with the loads and shuffles its value is made of.
     let mut candidates: Vec<(LLVMValueRef, Vec<LLVMValueRef>)> = Vec::new();
     for &s in &order {
-        if LLVMIsAStoreInst(s).is_null() || !simple(s) {
+        if LLVMIsAStoreInst(s).is_null() || !super::simple_access(s) {
             continue;
         }
         let value = LLVMGetOperand(s, 0);
@@ -260,7 +255,7 @@ unsafe fn made_of(value: LLVMValueRef, block: LLVMBasicBlockRef) -> Option<Vec<L
                     work.push(op);
                 }
             }
-        } else if LLVMIsALoadInst(v).is_null() || !simple(v) {
+        } else if LLVMIsALoadInst(v).is_null() || !super::simple_access(v) {
             return None;
         }
         out.push(v);
@@ -590,19 +585,5 @@ pub fn replace(g: Group) {
 
 /// Erases the replacement, leaving the group.
 pub fn discard(built: Built) {
-    // SAFETY: the store and what it reads, built here, each once nothing reads it (a
-    // base itself is not built here: it is still read by the group).
-    unsafe {
-        let mut work = vec![built.store.raw()];
-        while let Some(v) = work.pop() {
-            if LLVMIsAInstruction(v).is_null() || !LLVMGetFirstUse(v).is_null() {
-                continue;
-            }
-            let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(v))
-                .map(|i| LLVMGetOperand(v, i as u32))
-                .collect();
-            LLVMInstructionEraseFromParent(v);
-            work.extend(operands);
-        }
-    }
+    super::erase_built(built.store);
 }

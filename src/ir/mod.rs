@@ -23,6 +23,7 @@ pub mod lookup_call;
 pub mod lower;
 pub mod narrow;
 pub mod network;
+pub mod pieces;
 pub mod segment;
 pub mod slp;
 pub mod vp;
@@ -738,6 +739,34 @@ pub(crate) unsafe fn touches_memory(inst: LLVMValueRef) -> bool {
             | LLVMOpcode::LLVMAtomicRMW
             | LLVMOpcode::LLVMVAArg
     )
+}
+
+/// Whether a load or store is simple: neither volatile nor atomic.
+pub(crate) fn simple_access(access: LLVMValueRef) -> bool {
+    // SAFETY: a live load or store.
+    unsafe {
+        LLVMGetVolatile(access) == 0
+            && LLVMGetOrdering(access) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    }
+}
+
+/// Erases a store built beside what it would replace, and what it reads that was built
+/// with it, each once nothing reads it (what the original still reads stays).
+pub(crate) fn erase_built(store: Inst) {
+    // SAFETY: the store and what it reads, each erased once nothing reads it.
+    unsafe {
+        let mut work = vec![store.raw()];
+        while let Some(v) = work.pop() {
+            if LLVMIsAInstruction(v).is_null() || !LLVMGetFirstUse(v).is_null() {
+                continue;
+            }
+            let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(v))
+                .map(|i| LLVMGetOperand(v, i as u32))
+                .collect();
+            LLVMInstructionEraseFromParent(v);
+            work.extend(operands);
+        }
+    }
 }
 
 /// Lanes of a value of fixed vector type.

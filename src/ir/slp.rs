@@ -131,14 +131,6 @@ impl Tree {
     }
 }
 
-fn simple(access: LLVMValueRef) -> bool {
-    // SAFETY: a live load or store.
-    unsafe {
-        LLVMGetVolatile(access) == 0
-            && LLVMGetOrdering(access) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-    }
-}
-
 /// Bytes of a scalar integer or floating-point type, if whole.
 fn scalar_bytes(ty: LLVMTypeRef) -> Option<i64> {
     // SAFETY: a live type.
@@ -371,7 +363,7 @@ impl Reader {
         {
             // Constants are uniqued: one value, one id.
             Scalar::Const(v as usize as u64)
-        } else if local && !LLVMIsALoadInst(v).is_null() && simple(v) {
+        } else if local && !LLVMIsALoadInst(v).is_null() && super::simple_access(v) {
             let (base, offset) = base_and_offset(LLVMGetOperand(v, 0));
             let base = match self.bases.iter().position(|&b| b == base.raw()) {
                 Some(i) => i,
@@ -483,7 +475,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
             let mut groups: Vec<(ChainKey, Vec<(LLVMValueRef, i64)>)> = Vec::new();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
-                if !LLVMIsAStoreInst(inst).is_null() && simple(inst) {
+                if !LLVMIsAStoreInst(inst).is_null() && super::simple_access(inst) {
                     let value = LLVMGetOperand(inst, 0);
                     let ty = LLVMTypeOf(value);
                     if scalar_bytes(ty).is_some() {

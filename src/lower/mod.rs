@@ -33,6 +33,7 @@ pub mod join;
 pub mod lookup;
 pub mod narrow;
 pub mod network;
+pub mod pieces;
 pub mod registers;
 pub mod rules;
 pub mod search;

@@ -20,6 +20,7 @@ mod narrow;
 mod network;
 pub mod options;
 mod patterns;
+mod pieces;
 mod segment;
 mod select;
 mod select_wide;
@@ -183,6 +184,14 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 gather::decide(gathers, target, always, remarks, changed)
             });
         }
+        // A wide load only a stored interleave of pieces of it reads: the pieces' loads,
+        // which segment stores take whole (after the networks, which take such shuffles
+        // on x86 and NEON).
+        if options.pieces {
+            timed(&TIME_PIECES, || {
+                pieces::load_pieces(func, target, always, remarks, changed)
+            });
+        }
         if options.lower {
             timed(&TIME_LOWER, || {
                 lower::lower_shuffles(func, target, always, remarks, changed)
@@ -232,6 +241,7 @@ stage_times! {
     TIME_JOINS: c"MicrosecondsJoins", c"Microseconds in joined groups (with their measurements)";
     TIME_GATHERS: c"MicrosecondsGathers", c"Microseconds in gathered loads (with their measurements)";
     TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";
+    TIME_PIECES: c"MicrosecondsPieces", c"Microseconds in piecewise loads (with their measurements)";
     TIME_LOWER: c"MicrosecondsLower", c"Microseconds in lowering (with its measurements)";
     TIME_LOOKUP: c"MicrosecondsLookup", c"Microseconds in table lookups";
     TIME_NARROW: c"MicrosecondsNarrow", c"Microseconds in narrowing (with its measurements)";

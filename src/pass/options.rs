@@ -36,6 +36,10 @@
 //! |                | become its wide load cut into registers, where that compiles   |
 //! |                | to fewer instructions (default; late)                          |
 //! | `no-gathers`   | leave that out                                                 |
+//! | `pieces`       | a stored interleave of pieces of one wide load loads the pieces |
+//! |                | (segment stores see them whole) where that compiles to fewer    |
+//! |                | instructions (default; late)                                   |
+//! | `no-pieces`    | leave that out                                                 |
 //! | `compute`      | shuffles of lane-wise operations move below them where they    |
 //! |                | compose with the shuffles there (default; late)                |
 //! | `no-compute`   | leave that out                                                 |
@@ -108,6 +112,9 @@ pub struct Options {
     pub joins: bool,
     /// Gathers of neighbouring fields as one segment load (`crate::ir::segment`).
     pub segments: bool,
+    /// Stored interleaves of pieces of one wide load as the pieces' loads
+    /// (`crate::lower::pieces`).
+    pub pieces: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
@@ -136,6 +143,7 @@ impl Default for Options {
             gathers: true,
             joins: true,
             segments: true,
+            pieces: true,
             compute: true,
             slp: true,
             slp_threshold: 0,
@@ -148,7 +156,7 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
+     no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -196,6 +204,8 @@ impl Options {
                 "no-joins" => options.joins = false,
                 "segments" => options.segments = true,
                 "no-segments" => options.segments = false,
+                "pieces" => options.pieces = true,
+                "no-pieces" => options.pieces = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
                 "slp" => options.slp = true,

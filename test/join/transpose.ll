@@ -9,7 +9,7 @@
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late>' -S %s | %llc -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -o - | FileCheck %s --check-prefix=ASM
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late;no-joins>' -S %s | FileCheck %s --check-prefix=OFF
-; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late;lower-always>' -S %s | FileCheck %s --check-prefix=ALWAYS
+; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late;lower-always;no-pieces>' -S %s | FileCheck %s --check-prefix=ALWAYS
 ; x86 keeps its registers (the networks rebuild such groups there):
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;no-networks>' -S %s | FileCheck %s --check-prefix=OFF
 
