@@ -26,6 +26,8 @@
 //!   shuffles and stores side by side of another, some broken by an access between
 //!   them or a gap, some in place, some items of an unrolled loop; under `lli` and on
 //!   AArch64 and RISC-V V under qemu.
+//! * multiply-adds (`llvm.fmuladd`, `llvm.fma`) of permuted loads as SLP nodes; under
+//!   `lli` and on AArch64 and RISC-V V under qemu.
 //! * stored interleaves of pieces of one wide load (`shuf::lower::pieces`): a load, a
 //!   shuffle interleaving 2, 4 or 8 pieces of it, a store, some shapes broken; under
 //!   `lli` and on AArch64 and RISC-V V under qemu.
@@ -867,7 +869,11 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
         ]
     };
     let compute = rng.chance(50);
-    let op = ops[rng.below(ops.len() as u64) as usize];
+    // A quarter of the float ones a multiply-add (the one operation of three operands).
+    let op = match float && rng.chance(25) {
+        true => "fmuladd",
+        false => ops[rng.below(ops.len() as u64) as usize],
+    };
     let alternate = rng.chance(40);
     // A third of them load the permuted values as another type and convert them
     // (SLP cast nodes): bytes widened, words narrowed, integers made floats, doubles
@@ -934,6 +940,15 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
                 format!(
                     "  %q{j} = {cmp} {p} {ty} {a}{j}, {b}{j}\n  \
                      %z{j} = select i1 %q{j}, {ty} {x}{j}, {ty} %y{j}\n"
+                )
+            } else if this == "fmuladd" {
+                // A multiply-add of the two plus a load of a third range, 2048 bytes on
+                // (SLP multiply-add nodes; the factors sometimes swapped).
+                format!(
+                    "  %n{j} = getelementptr inbounds i8, ptr {src}, i64 {}\n  \
+                     %w{j} = load {ty}, ptr %n{j}, align 1\n  \
+                     %z{j} = call {ty} @llvm.fmuladd.f32({ty} {a}{j}, {ty} {b}{j}, {ty} %w{j})\n",
+                    2048 + j as i64 * size
                 )
             } else if this.ends_with("min") || this.ends_with("max") {
                 format!("  %z{j} = call {ty} @llvm.{this}.{ty}({ty} {a}{j}, {ty} {b}{j})\n")
@@ -1882,6 +1897,92 @@ fn joined_groups_round(seed: u64) {
     eprintln!("x86-differential: {count} join functions, {passes}: {joined} joined, outputs equal");
     assert!(joined * 4 >= count, "only {joined} of {count} joined");
     under_qemu(&dir, &module, count, "joins", "join:");
+}
+
+/// A function `@f{k}(ptr noalias %d, ptr noalias %s)`: 4 to 16 lanes of float or
+/// double, each `a[p(j)] * b[j] + c[j]` by `llvm.fmuladd` or `llvm.fma` (one for all
+/// lanes, now and then one lane the other: no bundle), the factors of some lanes swapped,
+/// stored in order (SLP multiply-add nodes).
+fn multiply_add_function(k: usize, rng: &mut Rng) -> String {
+    let (ty, size, suffix) = [("float", 4i64, "f32"), ("double", 8, "f64")][rng.below(2) as usize];
+    let n = [4usize, 8, 16][rng.below(3) as usize];
+    let mut perm: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        perm.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let op = ["fmuladd", "fma"][rng.below(2) as usize];
+    let odd = rng.chance(15).then(|| rng.below(n as u64) as usize);
+    let mut body = String::new();
+    for (j, &pj) in perm.iter().enumerate() {
+        let this = match (odd == Some(j), op) {
+            (true, "fma") => "fmuladd",
+            (true, _) => "fma",
+            (false, op) => op,
+        };
+        let (x, y) = match rng.chance(30) {
+            true => ("%y", "%x"),
+            false => ("%x", "%y"),
+        };
+        body += &format!(
+            "  %pa{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  \
+             %x{j} = load {ty}, ptr %pa{j}, align 1\n  \
+             %pb{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  \
+             %y{j} = load {ty}, ptr %pb{j}, align 1\n  \
+             %pc{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  \
+             %z{j} = load {ty}, ptr %pc{j}, align 1\n  \
+             %r{j} = call {ty} @llvm.{this}.{suffix}({ty} {x}{j}, {ty} {y}{j}, {ty} %z{j})\n  \
+             %pd{j} = getelementptr inbounds i8, ptr %d, i64 {}\n  \
+             store {ty} %r{j}, ptr %pd{j}, align 1\n",
+            pj as i64 * size,
+            256 + j as i64 * size,
+            512 + j as i64 * size,
+            j as i64 * size
+        );
+    }
+    format!("define void @f{k}(ptr noalias %d, ptr noalias %s) #0 {{\n{body}  ret void\n}}\n")
+}
+
+/// Multiply-adds as SLP nodes: forced and measured, under `lli` and on AArch64 and
+/// RISC-V V under qemu, the stored values equal (`fmuladd` fuses alike both ways on each
+/// of these CPUs).
+#[test]
+fn multiply_adds_compute_the_same() {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    if !cpuinfo.contains(" fma") {
+        eprintln!("skipped: this machine has no FMA");
+        return;
+    }
+    let dir = work_dir();
+    let mut rng = Rng(0xf3a0_0add_5eed_0001);
+    let count = 100;
+    let src: Vec<u8> = (0..1024).map(|i| ((i * 41 + 5) % 256) as u8).collect();
+    let functions: Vec<String> = (0..count)
+        .map(|k| multiply_add_function(k, &mut rng))
+        .collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @f{k}(ptr @dst, ptr @src)"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("multiply-adds.ll");
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<early;lower-always>", "multiply-adds-always.ll"),
+            ("shuffle-lib<early>", "multiply-adds-measured.ll"),
+        ],
+        "multiply-add",
+        "slp:",
+        Some("slp: kept"),
+        2,
+    );
+    under_qemu(&dir, &module, count, "multiply-adds", "slp:");
 }
 
 /// A function `@v{k}(ptr %dst, ptr %src)`: one load of 4 to 256 elements (of 1 to 8

@@ -196,6 +196,33 @@ const UNARY: [&str; 3] = ["abs", "fabs", "sqrt"];
 /// opcode.
 const UNARY_IDS: u32 = 1100;
 
+/// Multiply-adds a tree takes (`llvm.fma`: fused; `llvm.fmuladd`: fused or not, as the
+/// backend chooses, lane by lane as for the scalars), as vector intrinsics of the same
+/// name without the scalars' fast-math flags (exact, which every flag allows).
+const FMA: [&str; 2] = ["fma", "fmuladd"];
+
+/// The operation id of `FMA[0]` in a tree (the next ones follow).
+const FMA_IDS: u32 = 1200;
+
+/// The id of `v` as a multiply-add ([`FMA`]) of floating-point scalars, if it is one.
+///
+/// # Safety
+/// `v` is a live instruction.
+unsafe fn fma(v: LLVMValueRef) -> Option<u32> {
+    let kind = LLVMGetTypeKind(LLVMTypeOf(v));
+    if !matches!(
+        kind,
+        LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+    ) {
+        return None;
+    }
+    let name = super::called_intrinsic(v)?;
+    let k = FMA
+        .iter()
+        .position(|&f| name.strip_prefix("llvm.") == Some(f))?;
+    Some(FMA_IDS + k as u32)
+}
+
 /// The id of `v` as a lane-wise operation of one operand ([`UNARY`], `fneg`) on a
 /// scalar, if it is one.
 ///
@@ -439,6 +466,13 @@ impl Reader {
                 from,
                 lhs: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
                 rhs: self.scalar_at(LLVMGetOperand(v, 1), depth + 1),
+            }
+        } else if let Some(op) = local.then(|| fma(v)).flatten() {
+            Scalar::Fma {
+                op,
+                a: self.scalar_at(LLVMGetOperand(v, 0), depth + 1),
+                b: self.scalar_at(LLVMGetOperand(v, 1), depth + 1),
+                c: self.scalar_at(LLVMGetOperand(v, 2), depth + 1),
             }
         } else if local
             && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMSelect
@@ -1436,6 +1470,29 @@ unsafe fn build_value(
             let b = build_node(builder, t, off, loaded, built, lane_of);
             // No fast-math flags (a floating-point select's): none is no more poison.
             let v = LLVMBuildSelect(builder, c, a, b, c"".as_ptr());
+            if !LLVMIsAInstruction(v).is_null() {
+                built.push(v);
+            }
+            v
+        }
+        Node::Fma { op, a, b, c, .. } => {
+            let x = build_node(builder, t, a, loaded, built, lane_of);
+            let y = build_node(builder, t, b, loaded, built, lane_of);
+            let z = build_node(builder, t, c, loaded, built, lane_of);
+            let ty = LLVMTypeOf(x);
+            let name = FMA.get(op.saturating_sub(FMA_IDS) as usize);
+            let call = name.and_then(|name| {
+                super::build_intrinsic_call(
+                    builder,
+                    t.module(),
+                    &format!("llvm.{name}"),
+                    &[ty],
+                    &mut [x, y, z],
+                )
+            });
+            let Some(v) = call else {
+                return LLVMGetPoison(ty);
+            };
             if !LLVMIsAInstruction(v).is_null() {
                 built.push(v);
             }

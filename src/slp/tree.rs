@@ -43,6 +43,14 @@ pub enum Scalar {
     },
     /// `cond ? t : f`, `cond` a comparison.
     Select { cond: usize, t: usize, f: usize },
+    /// `a * b + c` as one operation (an id: `llvm.fma`, `llvm.fmuladd`); `a` and `b`
+    /// commute.
+    Fma {
+        op: u32,
+        a: usize,
+        b: usize,
+        c: usize,
+    },
     /// A constant, by an id the reader gives it (equal ids: equal constants).
     Const(u64),
     /// Anything else.
@@ -100,6 +108,15 @@ pub enum Node {
         /// The scalar selects, one per lane.
         scalars: Vec<usize>,
     },
+    /// One multiply-add (an id) of each lane of three child bundles: `a * b + c`.
+    Fma {
+        op: u32,
+        a: Box<Node>,
+        b: Box<Node>,
+        c: Box<Node>,
+        /// The scalar multiply-adds, one per lane.
+        scalars: Vec<usize>,
+    },
     Consts(Vec<u64>),
 }
 
@@ -124,6 +141,7 @@ impl Node {
             Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
             Node::Cast { child, .. } => vec![child],
             Node::Select { cond, t, f, .. } => vec![cond, t, f],
+            Node::Fma { a, b, c, .. } => vec![a, b, c],
         }
     }
 
@@ -133,6 +151,7 @@ impl Node {
             Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
             Node::Cast { child, .. } => vec![child],
             Node::Select { cond, t, f, .. } => vec![cond, t, f],
+            Node::Fma { a, b, c, .. } => vec![a, b, c],
         }
     }
 
@@ -143,7 +162,8 @@ impl Node {
             | Node::Binary { scalars, .. }
             | Node::Cast { scalars, .. }
             | Node::Compare { scalars, .. }
-            | Node::Select { scalars, .. } => scalars,
+            | Node::Select { scalars, .. }
+            | Node::Fma { scalars, .. } => scalars,
             Node::Consts(_) => &[],
         }
     }
@@ -258,6 +278,16 @@ impl Node {
                 lhs.write_shape(bases, out);
                 out.push(',');
                 rhs.write_shape(bases, out);
+                out.push(')');
+            }
+            Node::Fma { op, a, b, c, .. } => {
+                let _ = write!(out, "F{op}(");
+                for (k, c) in [a, b, c].into_iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    c.write_shape(bases, out);
+                }
                 out.push(')');
             }
             Node::Select { cond, t, f, .. } => {
@@ -494,6 +524,28 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
                 scalars: lanes.to_vec(),
             })
         }
+        &Scalar::Fma { op, .. } => {
+            let (mut products, mut addends) = (Vec::with_capacity(n), Vec::with_capacity(n));
+            for &s in lanes {
+                match scalars[s] {
+                    Scalar::Fma { op: o, a, b, c } if o == op => {
+                        products.push((a, b));
+                        addends.push(c);
+                    }
+                    _ => return None,
+                }
+            }
+            // The factors commute: ordered as a commutative operation's.
+            look_ahead(scalars, &mut products, &vec![true; n]);
+            let (a, b): (Vec<usize>, Vec<usize>) = products.into_iter().unzip();
+            Some(Node::Fma {
+                op,
+                a: Box::new(bundle(scalars, &a, elem, depth + 1)?),
+                b: Box::new(bundle(scalars, &b, elem, depth + 1)?),
+                c: Box::new(bundle(scalars, &addends, elem, depth + 1)?),
+                scalars: lanes.to_vec(),
+            })
+        }
         Scalar::Binary { family, .. } => {
             // Lanes: (op, commutative, lhs, rhs), all of one family.
             let mut pairs = Vec::with_capacity(n);
@@ -556,6 +608,7 @@ fn look_ahead(scalars: &[Scalar], pairs: &mut [(usize, usize)], commutes: &[bool
         Scalar::Binary { op, .. } | Scalar::Cast { op, .. } => (1, u64::from(op)),
         Scalar::Compare { pred, .. } => (1, 1 << 32 | u64::from(pred)),
         Scalar::Select { .. } => (1, 1 << 33),
+        Scalar::Fma { op, .. } => (1, 1 << 34 | u64::from(op)),
         Scalar::Const(_) => (2, 0),
         Scalar::Other => (3, s as u64),
     };
@@ -676,7 +729,13 @@ fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
             v.extend(loads_of(scalars, rhs));
             v
         }
-        Scalar::Select { cond, t, f } => {
+        Scalar::Select { cond, t, f }
+        | Scalar::Fma {
+            a: cond,
+            b: t,
+            c: f,
+            ..
+        } => {
             let mut v = loads_of(scalars, cond);
             v.extend(loads_of(scalars, t));
             v.extend(loads_of(scalars, f));
@@ -707,6 +766,7 @@ pub enum Term {
     Cast(u32, Box<Term>),
     Compare(u32, Box<Term>, Box<Term>),
     Select(Box<Term>, Box<Term>, Box<Term>),
+    Fma(u32, Box<Term>, Box<Term>, Box<Term>),
     Const(u64),
 }
 
@@ -737,9 +797,22 @@ pub fn scalar_term(scalars: &[Scalar], s: usize) -> Option<Term> {
             Box::new(scalar_term(scalars, *t)?),
             Box::new(scalar_term(scalars, *f)?),
         ),
+        Scalar::Fma { op, a, b, c } => fma_term(
+            *op,
+            scalar_term(scalars, *a)?,
+            scalar_term(scalars, *b)?,
+            scalar_term(scalars, *c)?,
+        ),
         Scalar::Const(c) => Term::Const(*c),
         Scalar::Other => return None,
     })
+}
+
+/// A multiply-add as a term, its factors in order (they commute).
+fn fma_term(op: u32, a: Term, b: Term, c: Term) -> Term {
+    let key = |t: &Term| format!("{t:?}");
+    let (a, b) = if key(&b) < key(&a) { (b, a) } else { (a, b) };
+    Term::Fma(op, Box::new(a), Box::new(b), Box::new(c))
 }
 
 fn order(op: u32, commutative: bool, a: Term, b: Term) -> Term {
@@ -784,6 +857,12 @@ pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
             .zip(run(t, commutative))
             .zip(run(f, commutative))
             .map(|((c, a), b)| Term::Select(Box::new(c), Box::new(a), Box::new(b)))
+            .collect(),
+        Node::Fma { op, a, b, c, .. } => run(a, commutative)
+            .into_iter()
+            .zip(run(b, commutative))
+            .zip(run(c, commutative))
+            .map(|((a, b), c)| fma_term(*op, a, b, c))
             .collect(),
         Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
     }
@@ -1030,6 +1109,49 @@ mod tests {
 
     /// `zext(a[p(j)]) + b[j]` with `a` bytes and `b` words: the bytes are loaded as one
     /// vector and shuffled, then widened; a lane whose cast differs fails the tree.
+    /// `a[p(j)] * b[j] + c[j]`, the factors of some lanes written the other way round:
+    /// one multiply-add node of three load bundles; lanes of two multiply-adds are no
+    /// bundle.
+    #[test]
+    fn multiply_adds_are_nodes() {
+        const FMULADD: u32 = 1201;
+        let p = [2i64, 0, 3, 1];
+        let mut scalars = Vec::new();
+        let mut lanes = Vec::new();
+        for (j, &pj) in p.iter().enumerate() {
+            let mut load = |base: usize, at: i64| {
+                scalars.push(Scalar::Load {
+                    base,
+                    offset: 4 * at,
+                });
+                scalars.len() - 1
+            };
+            let (x, y, z) = (load(0, pj), load(1, j as i64), load(2, j as i64));
+            let (a, b) = if j % 2 == 1 { (y, x) } else { (x, y) };
+            scalars.push(Scalar::Fma {
+                op: FMULADD,
+                a,
+                b,
+                c: z,
+            });
+            lanes.push(scalars.len() - 1);
+        }
+        let tree = build(&scalars, &lanes, 4).unwrap();
+        assert!(tree.permutes());
+        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        let Node::Fma { a, b, c, .. } = &tree else {
+            panic!("not a multiply-add: {tree:?}");
+        };
+        assert!(matches!(**a, Node::Loads { base: 0, .. }));
+        assert!(matches!(**b, Node::Loads { base: 1, .. }));
+        assert!(matches!(**c, Node::Loads { base: 2, .. }));
+        let mut mixed = scalars.clone();
+        if let Scalar::Fma { a, b, c, .. } = scalars[lanes[2]] {
+            mixed[lanes[2]] = Scalar::Fma { op: 1200, a, b, c };
+        }
+        assert!(build(&mixed, &lanes, 4).is_none());
+    }
+
     #[test]
     fn casts_widen_a_narrow_bundle() {
         const ZEXT: u32 = 39;
