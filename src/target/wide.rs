@@ -421,6 +421,24 @@ fn narrowed(g: Geometry, imm: u32, i: usize) -> Lane {
     (i < g.lanes() / 2).then(|| Src::Lane((2 * i) as u8 + imm as u8))
 }
 
+/// Lane `i` of elements `ratio` times narrower than the source's: the low part of
+/// source element `i` in the low lanes, zero above.
+fn truncated(g: Geometry, ratio: usize, i: usize) -> Lane {
+    match i < g.lanes() / ratio {
+        true => a(ratio * i),
+        false => Some(Src::Zero),
+    }
+}
+
+/// Lane `i` of the low lanes zero-extended to `ratio` times their width: source lane
+/// `i / ratio` where `i` is a multiple of `ratio`, zero above it.
+fn widened(ratio: usize, i: usize) -> Lane {
+    match i % ratio {
+        0 => a(i / ratio),
+        _ => Some(Src::Zero),
+    }
+}
+
 fn low_lanes(g: Geometry) -> u32 {
     1 << g.lanes().min(8)
 }
@@ -1076,6 +1094,126 @@ pub const WIDE: &[WideInsn] = &[
         index_load: 1,
         works_on: WorksOn::Lanes,
         asm: &["permb", "permw"],
+    },
+    // AVX-512's truncations (`vpmovwb`, `vpmovdw`, `vpmovqd`; by 4 `vpmovdb`, `vpmovqw`;
+    // by 8 `vpmovqb`): the low part of each element twice, four or eight times as wide,
+    // in the low lanes, zeros above (the narrower destination's upper bits cleared).
+    // What `llc` makes of such a shuffle with zeros.
+    WideInsn {
+        name: "vpmov.2",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        feature: |g| {
+            let feature = if g.element_bits == 8 {
+                "avx512bw"
+            } else {
+                "avx512f"
+            };
+            x86_by_width(
+                g,
+                &[8, 16, 32],
+                [Some(feature), Some(feature), Some(feature)],
+            )
+        },
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| truncated(g, 2, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["vpmovwb", "vpmovdw", "vpmovqd"],
+    },
+    WideInsn {
+        name: "vpmov.4",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        // A quarter of 512 bits of bytes: `llc` adds a move (`vpmovdb`, `vmovdqa`).
+        feature: |g| match (g.register_bits, g.element_bits) {
+            (512, 8) => None,
+            _ => x86_by_width(g, &[8, 16], [Some("avx512f"); 3]),
+        },
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| truncated(g, 4, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["vpmovdb", "vpmovqw"],
+    },
+    WideInsn {
+        name: "vpmov.8",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        // Wider, `llc` adds a move or truncates twice (`vpmovqd`, `vpmovdb`).
+        feature: |g| x86_by_width(g, &[8], [Some("avx512f"), None, None]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |g, _, i| truncated(g, 8, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["vpmovqb"],
+    },
+    // Zero extensions (`pmovzxbw`, `pmovzxwd`, `pmovzxdq`; by 4 `pmovzxbd`, `pmovzxwq`;
+    // by 8 `pmovzxbq`): the low lanes each followed by zeros up to twice, four or eight
+    // times its width.
+    WideInsn {
+        name: "pmovzx.2",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        feature: |g| {
+            let wide = if g.element_bits == 8 {
+                "avx512bw"
+            } else {
+                "avx512f"
+            };
+            x86_by_width(g, &[8, 16, 32], [Some("sse4.1"), Some("avx2"), Some(wide)])
+        },
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| widened(2, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["pmovzxbw", "pmovzxwd", "pmovzxdq"],
+    },
+    WideInsn {
+        name: "pmovzx.4",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        feature: |g| x86_by_width(g, &[8, 16], [Some("sse4.1"), Some("avx2"), Some("avx512f")]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| widened(4, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["pmovzxbd", "pmovzxwq"],
+    },
+    WideInsn {
+        name: "pmovzx.8",
+        arch: X86,
+        operands: 1,
+        domain: Domain::Integer,
+        feature: |g| x86_by_width(g, &[8], [Some("sse4.1"), Some("avx2"), Some("avx512f")]),
+        produce: Produce::Imm {
+            imms: one,
+            lane: |_, _, i| widened(8, i),
+        },
+        cost: 1,
+        index_load: 0,
+        works_on: WorksOn::Lanes,
+        asm: &["pmovzxbq"],
     },
     // AArch64 NEON, on the whole register.
     WideInsn {
