@@ -297,9 +297,11 @@ pub enum RemarkKind {
 /// What the backend emits for one measured slice: its instructions and their weight,
 /// the same but on RISC-V V, where each instruction weighs its reciprocal throughput by
 /// the CPU's scheduling model (at least one: a `vrgather.vv` of 32 bytes 36 on
-/// sifive-x280). Decisions compare weights (then instructions); remarks report both.
+/// sifive-x280). Decisions compare weights alone (a rewrite of equal weight and fewer
+/// instructions is no cheaper: sifive-x280's two dependent slides against one masked
+/// one); remarks report both.
 #[repr(C)]
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Emitted {
     pub weight: i64,
     pub instructions: i64,
@@ -312,6 +314,11 @@ impl Emitted {
             weight: instructions,
             instructions,
         }
+    }
+
+    /// Whether it weighs less than `other`.
+    pub fn cheaper_than(self, other: Emitted) -> bool {
+        self.weight < other.weight
     }
 
     /// With `n` more instructions of weight one.

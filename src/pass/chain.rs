@@ -81,7 +81,7 @@ pub fn compose_chains(
         measure_pairs(target, &MEASURED, candidates)
     };
     for ((c, w, mask), measured) in plans.into_iter().zip(measured) {
-        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e < s) else {
+        let Some((stock, emitted)) = measured.filter(|(s, e)| always || e.cheaper_than(*s)) else {
             continue;
         };
         let Some(built) = ir::chain::build_composed(&c, w, &mask) else {

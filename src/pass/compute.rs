@@ -106,12 +106,7 @@ pub fn sink_shuffles(
     // Each tree's shortest candidate first; a tree's later candidates are then skipped
     // as touched (or kept out by their own measurement).
     let mut order: Vec<usize> = (0..plans.len()).collect();
-    order.sort_by_key(|&i| {
-        (
-            plans[i].0,
-            measured[i].map_or(Emitted::plain(i64::MAX), |(_, e)| e),
-        )
-    });
+    order.sort_by_key(|&i| (plans[i].0, measured[i].map_or(i64::MAX, |(_, e)| e.weight)));
     let mut done = vec![false; trees.len()];
     let mut touched: Vec<Inst> = Vec::new();
     for i in order {
@@ -132,7 +127,7 @@ pub fn sink_shuffles(
             "alternated" => "as one fadd of sign-flipped lanes",
             _ => "moved below them",
         };
-        if !always && emitted >= stock {
+        if !always && !emitted.cheaper_than(stock) {
             if remarks {
                 let message = format!(
                     "through compute: kept a shuffle of {operations} operations and {} \

@@ -66,7 +66,7 @@ pub fn decide(
         let measured = (!always)
             .then(|| measure(&gather, &built, target))
             .flatten();
-        let wins = always || measured.is_some_and(|(stock, emitted)| emitted < stock);
+        let wins = always || measured.is_some_and(|(stock, emitted)| emitted.cheaper_than(stock));
         let (stock, emitted) = (measured.map(|m| m.0), measured.map(|m| m.1));
         let what = format!(
             "{} {} gathered from {} loads",

@@ -64,7 +64,7 @@ fn try_group(
 ) -> bool {
     let built = ir::join::build(&group);
     let measured = (!always).then(|| measure(&group, &built, target)).flatten();
-    let wins = always || measured.is_some_and(|(stock, joined)| joined < stock);
+    let wins = always || measured.is_some_and(|(stock, joined)| joined.cheaper_than(stock));
     let what = format!(
         "{} ({} shuffles, {} elements)",
         group.signature(),

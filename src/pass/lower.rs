@@ -163,9 +163,9 @@ pub fn lower_shuffles(
                     || lower::backend::strict(arch, choice.recipe.rule)
                     || grouped_load(site, choice) =>
             {
-                emitted >= stock
+                !emitted.cheaper_than(*stock)
             }
-            Some((stock, emitted)) => emitted > stock,
+            Some((stock, emitted)) => stock.cheaper_than(*emitted),
             None => choice.cost >= original,
         };
     let losing: Vec<ir::Inst> = plans

@@ -231,7 +231,7 @@ pub fn narrow_shuffles(
             let emitted = target.emitted_instructions(&[built.result], &inputs, !in_loop);
             ir::lower::discard(built);
             let emitted = emitted?.first().copied()?;
-            (emitted < stock).then_some((stock, emitted))
+            emitted.cheaper_than(stock).then_some((stock, emitted))
         };
         let decision = if always {
             Some((Emitted::plain(0), Emitted::plain(0)))
@@ -305,5 +305,5 @@ fn decide(
     ir::narrow::discard(built);
     let (stock, emitted) = both?;
     let promised = i64::from(predicted(plan, outputs(run, chunk.len(), plan), in_loop));
-    (promised < stock.weight && emitted < stock).then_some((stock, emitted))
+    (promised < stock.weight && emitted.cheaper_than(stock)).then_some((stock, emitted))
 }

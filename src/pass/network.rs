@@ -148,7 +148,7 @@ pub fn rebuild_networks(
             1 => format!("{} shuffle", wide.anchor().ty()),
             k => format!("{k} {} shuffles", wide.anchor().ty()),
         };
-        if !always && emitted >= stock {
+        if !always && !emitted.cheaper_than(stock) {
             if remarks && by_loss {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \

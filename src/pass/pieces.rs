@@ -47,7 +47,7 @@ pub fn load_pieces(
         let measured = (!always)
             .then(|| measure(&stored, &built, target))
             .flatten();
-        let wins = always || measured.is_some_and(|(stock, pieces)| pieces < stock);
+        let wins = always || measured.is_some_and(|(stock, pieces)| pieces.cheaper_than(stock));
         let what = format!(
             "{} pieces of {} lanes of a {}, interleaved",
             stored.pieces.factor,

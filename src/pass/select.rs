@@ -459,7 +459,11 @@ fn measure_candidates(open: &[(&Wanted, Emitted, &[Sequence])], target: &Target)
     for ((i, seq, b), count) in built.into_iter().zip(counts) {
         ir::lower::discard(b);
         let Some(count) = count else { continue };
-        if count < open[i].1 && best[i].as_ref().map_or(true, |(_, e)| count < *e) {
+        if count.cheaper_than(open[i].1)
+            && best[i]
+                .as_ref()
+                .map_or(true, |(_, e)| count.cheaper_than(*e))
+        {
             best[i] = Some((seq, count));
         }
     }

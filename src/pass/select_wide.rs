@@ -146,7 +146,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         // Measured before and not cheaper: no search.
         if MEASURED
             .get(&key)
-            .is_some_and(|pair| pair.map_or(true, |(stock, emitted)| emitted >= stock))
+            .is_some_and(|pair| pair.map_or(true, |(stock, emitted)| !emitted.cheaper_than(stock)))
         {
             continue;
         }
@@ -179,7 +179,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         let Some((stock, emitted)) = pair else {
             continue;
         };
-        if emitted >= stock {
+        if !emitted.cheaper_than(stock) {
             if remarks {
                 let message = format!(
                     "wide sequence not used: mask {} (llc {stock}): {} described {}, llc {emitted}",
