@@ -718,34 +718,54 @@ fn networks_compute_the_same() {
         eprintln!("skipped: this machine has no AVX2");
         return;
     }
-    let dir = work_dir();
-    let mut rng = Rng(0x0e70_4b17_5eed_1234);
-    let count = 150;
-    let src: Vec<u8> = (0..1024).map(|i| ((i * 37 + 11) % 256) as u8).collect();
-    let functions: Vec<String> = (0..count).map(|k| network_function(k, &mut rng)).collect();
-    let module = hashed_program(
-        &src,
-        &functions,
-        |k| format!("call void @w{k}(ptr @dst, ptr @src)"),
-        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
-    );
-    let original = dir.join("networks.ll");
-    fs::write(&original, module).unwrap();
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
+    lli_campaign(
+        "networks",
+        "w",
+        0x0e70_4b17_5eed_1234,
+        150,
+        (37, 11),
+        network_function,
         &[
             ("shuffle-lib<late;lower-always>", "networks-always.ll"),
             ("shuffle-lib<late>", "networks-measured.ll"),
         ],
-        "network",
         "network:",
         None,
-        2,
     );
+}
+/// A campaign of `count` functions `@{prefix}{k}(ptr @dst, ptr @src)` made by `make`
+/// (the source 1024 bytes of `(i * stride + add) % 256`), run before and after each of
+/// `passes` under `lli` ([`under_lli`]); the module, for [`under_qemu`].
+#[allow(clippy::too_many_arguments)]
+fn lli_campaign(
+    name: &str,
+    prefix: &str,
+    seed: u64,
+    count: usize,
+    (stride, add): (usize, usize),
+    mut make: impl FnMut(usize, &mut Rng) -> String,
+    passes: &[(&str, &str)],
+    remark: &str,
+    kept: Option<&str>,
+) -> String {
+    let dir = work_dir();
+    let mut rng = Rng(seed);
+    let src: Vec<u8> = (0..1024)
+        .map(|i| ((i * stride + add) % 256) as u8)
+        .collect();
+    let functions: Vec<String> = (0..count).map(|k| make(k, &mut rng)).collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @{prefix}{k}(ptr @dst, ptr @src)"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join(format!("{name}.ll"));
+    fs::write(&original, &module).unwrap();
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(&dir, &original, &want, passes, name, remark, kept, 2);
+    module
 }
 
 /// One campaign under `lli`: `original` (whose run printed `want`, a line a function)
@@ -1952,37 +1972,21 @@ fn multiply_adds_compute_the_same() {
         eprintln!("skipped: this machine has no FMA");
         return;
     }
-    let dir = work_dir();
-    let mut rng = Rng(0xf3a0_0add_5eed_0001);
-    let count = 100;
-    let src: Vec<u8> = (0..1024).map(|i| ((i * 41 + 5) % 256) as u8).collect();
-    let functions: Vec<String> = (0..count)
-        .map(|k| multiply_add_function(k, &mut rng))
-        .collect();
-    let module = hashed_program(
-        &src,
-        &functions,
-        |k| format!("call void @f{k}(ptr @dst, ptr @src)"),
-        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
-    );
-    let original = dir.join("multiply-adds.ll");
-    fs::write(&original, &module).unwrap();
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
+    let module = lli_campaign(
+        "multiply-adds",
+        "f",
+        0xf3a0_0add_5eed_0001,
+        100,
+        (41, 5),
+        multiply_add_function,
         &[
             ("shuffle-lib<early;lower-always>", "multiply-adds-always.ll"),
             ("shuffle-lib<early>", "multiply-adds-measured.ll"),
         ],
-        "multiply-add",
         "slp:",
         Some("slp: kept"),
-        2,
     );
-    under_qemu(&dir, &module, count, "multiply-adds", "slp:");
+    under_qemu(&work_dir(), &module, 100, "multiply-adds", "slp:");
 }
 
 /// A function `@v{k}(ptr %dst, ptr %src)`: one load of 4 to 256 elements (of 1 to 8
@@ -2044,25 +2048,13 @@ fn pieces_function(k: usize, rng: &mut Rng) -> String {
 /// RISC-V V under qemu, the stored bytes equal.
 #[test]
 fn pieces_compute_the_same() {
-    let dir = work_dir();
-    let mut rng = Rng(0x91ec_e5ed_0000_0001);
-    let count = 150;
-    let src: Vec<u8> = (0..1024).map(|i| ((i * 29 + 3) % 256) as u8).collect();
-    let functions: Vec<String> = (0..count).map(|k| pieces_function(k, &mut rng)).collect();
-    let module = hashed_program(
-        &src,
-        &functions,
-        |k| format!("call void @v{k}(ptr @dst, ptr @src)"),
-        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
-    );
-    let original = dir.join("pieces.ll");
-    fs::write(&original, &module).unwrap();
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
+    let module = lli_campaign(
+        "pieces",
+        "v",
+        0x91ec_e5ed_0000_0001,
+        150,
+        (29, 3),
+        pieces_function,
         &[
             (
                 "shuffle-lib<late;no-networks;lower-always>",
@@ -2070,12 +2062,10 @@ fn pieces_compute_the_same() {
             ),
             ("shuffle-lib<late>", "pieces-measured.ll"),
         ],
-        "pieces",
         "pieces:",
         Some("pieces: kept"),
-        2,
     );
-    under_qemu(&dir, &module, count, "pieces", "pieces:");
+    under_qemu(&work_dir(), &module, 150, "pieces", "pieces:");
 }
 
 /// A function `@r{k}(ptr %d, ptr %s)`: a horizontal reduction (add, mul, and, or, xor, or an integer
