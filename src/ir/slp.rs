@@ -93,7 +93,24 @@ impl Tree {
                 out.push(b);
             }
         }
+        // The gathered values, as they are (constants aside).
+        for v in self.gathered() {
+            // SAFETY: a live value.
+            let constant = unsafe { LLVMIsConstant(v) != 0 };
+            if !constant && !out.contains(&Value::from_raw(v)) {
+                out.push(Value::from_raw(v));
+            }
+        }
         out
+    }
+
+    /// The values the tree's gather nodes read.
+    fn gathered(&self) -> Vec<LLVMValueRef> {
+        let g = self.tree.gathers();
+        g.iter()
+            .flat_map(|g| g.iter())
+            .map(|&s| self.scalars[s])
+            .collect()
     }
 
     /// Every instruction the tree reads or replaces (its seed, its scalars): a tree
@@ -113,6 +130,12 @@ impl Tree {
                 .into_iter()
                 .map(|s| Inst(self.scalars[s])),
         );
+        // SAFETY: live values.
+        let instructions = self
+            .gathered()
+            .into_iter()
+            .filter(|&v| unsafe { !LLVMIsAInstruction(v).is_null() });
+        out.extend(instructions.map(Inst));
         out
     }
 
@@ -1495,6 +1518,29 @@ unsafe fn build_value(
             };
             if !LLVMIsAInstruction(v).is_null() {
                 built.push(v);
+            }
+            v
+        }
+        Node::Gather(g) => {
+            let ty = LLVMVectorType(LLVMTypeOf(t.scalars[g[0]]), n);
+            let i32t = LLVMInt32TypeInContext(ctx);
+            let mut v = LLVMGetPoison(ty);
+            // One value in every lane: inserted once and splat.
+            let splat = g.iter().all(|&s| s == g[0]);
+            let inserted = if splat { &g[..1] } else { &g[..] };
+            for (j, &s) in inserted.iter().enumerate() {
+                let lane = LLVMConstInt(i32t, j as u64, 0);
+                v = LLVMBuildInsertElement(builder, v, t.scalars[s], lane, c"".as_ptr());
+                if !LLVMIsAInstruction(v).is_null() {
+                    built.push(v);
+                }
+            }
+            if splat {
+                let zeros = LLVMConstNull(LLVMVectorType(i32t, n));
+                v = LLVMBuildShuffleVector(builder, v, LLVMGetPoison(ty), zeros, c"".as_ptr());
+                if !LLVMIsAInstruction(v).is_null() {
+                    built.push(v);
+                }
             }
             v
         }

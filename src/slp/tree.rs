@@ -118,6 +118,10 @@ pub enum Node {
         scalars: Vec<usize>,
     },
     Consts(Vec<u64>),
+    /// A bundle no other kind fits, built from its scalars as they are (an
+    /// `insertelement` each; a splat where they are one): below the root only, and
+    /// its scalars stay (they are not the tree's).
+    Gather(Vec<usize>),
 }
 
 impl Scalar {
@@ -137,7 +141,7 @@ impl Node {
     /// The child bundles.
     fn children(&self) -> Vec<&Node> {
         match self {
-            Node::Loads { .. } | Node::Consts(_) => Vec::new(),
+            Node::Loads { .. } | Node::Consts(_) | Node::Gather(_) => Vec::new(),
             Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
             Node::Cast { child, .. } => vec![child],
             Node::Select { cond, t, f, .. } => vec![cond, t, f],
@@ -147,7 +151,7 @@ impl Node {
 
     fn children_mut(&mut self) -> Vec<&mut Node> {
         match self {
-            Node::Loads { .. } | Node::Consts(_) => Vec::new(),
+            Node::Loads { .. } | Node::Consts(_) | Node::Gather(_) => Vec::new(),
             Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
             Node::Cast { child, .. } => vec![child],
             Node::Select { cond, t, f, .. } => vec![cond, t, f],
@@ -155,7 +159,8 @@ impl Node {
         }
     }
 
-    /// The scalars of the node's own lanes (none for constants).
+    /// The scalars of the node's own lanes that the tree replaces (none for constants
+    /// and gathers).
     pub fn lane_scalars(&self) -> &[usize] {
         match self {
             Node::Loads { scalars, .. }
@@ -164,7 +169,7 @@ impl Node {
             | Node::Compare { scalars, .. }
             | Node::Select { scalars, .. }
             | Node::Fma { scalars, .. } => scalars,
-            Node::Consts(_) => &[],
+            Node::Consts(_) | Node::Gather(_) => &[],
         }
     }
 
@@ -303,6 +308,22 @@ impl Node {
             Node::Consts(c) => {
                 let _ = write!(out, "C{}", c.len());
             }
+            // Which lanes are one scalar: a splat is built otherwise.
+            Node::Gather(g) => {
+                out.push('G');
+                for (j, s) in g.iter().enumerate() {
+                    let first = g.iter().position(|x| x == s).unwrap_or(j);
+                    let _ = write!(out, "{first},");
+                }
+            }
+        }
+    }
+
+    /// The gathered scalars of the tree, node by node.
+    pub fn gathers(&self) -> Vec<&[usize]> {
+        match self {
+            Node::Gather(g) => vec![g.as_slice()],
+            node => node.children().iter().flat_map(|c| c.gathers()).collect(),
         }
     }
 
@@ -327,9 +348,40 @@ const MAX_DEPTH: usize = 8;
 /// one vector: the union, every element of which some scalar load of the tree reads
 /// (never a byte the scalar code did not).
 pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
-    let mut tree = bundle(scalars, lanes, elem, 0)?;
+    let mut tree = node_of(scalars, lanes, elem, 0)?;
+    // Gathers where a vector load does the rest, two at most: a tree of gathers alone
+    // is the scalar code again, with inserts.
+    let gathers = tree.gathers();
+    if !gathers.is_empty() && (gathers.len() > MAX_GATHERS || tree.load_ranges().is_empty()) {
+        return None;
+    }
+    // A gathered scalar stays: none may be one the tree replaces.
+    let replaced = tree.scalars();
+    if gathers
+        .iter()
+        .any(|g| g.iter().any(|s| replaced.contains(s)))
+    {
+        return None;
+    }
     unify(&mut tree, scalars)?;
     Some(tree)
+}
+
+/// Gather nodes in a tree, at most.
+const MAX_GATHERS: usize = 2;
+
+/// The node of `lanes` below the root: one of the kinds, else their gather.
+fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
+    if lanes.is_empty() || elem <= 0 || depth > MAX_DEPTH {
+        return None;
+    }
+    // Constants among them are not gathered: the code (and a remembered measurement,
+    // keyed by shape) would depend on which lanes they are.
+    let constants = lanes
+        .iter()
+        .any(|&s| matches!(scalars[s], Scalar::Const(_)));
+    node_of(scalars, lanes, elem, depth)
+        .or_else(|| (!constants).then(|| Node::Gather(lanes.to_vec())))
 }
 
 /// Rewrites every load bundle to read its cluster: the union of the bundles' ranges of
@@ -404,7 +456,8 @@ fn rebase(node: &mut Node, ranges: &[(usize, i64, i64, i64)]) {
     }
 }
 
-fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
+/// The node of one of the kinds `lanes` form, if they do.
+fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
     let n = lanes.len();
     if n == 0 || elem <= 0 || depth > MAX_DEPTH {
         return None;
@@ -768,6 +821,8 @@ pub enum Term {
     Select(Box<Term>, Box<Term>, Box<Term>),
     Fma(u32, Box<Term>, Box<Term>, Box<Term>),
     Const(u64),
+    /// A scalar of no other term, gathered as it is.
+    Value(usize),
 }
 
 /// The term of a scalar (commutative operations with their operands in order).
@@ -825,7 +880,7 @@ fn order(op: u32, commutative: bool, a: Term, b: Term) -> Term {
 }
 
 /// The terms a tree computes, lane by lane (`commutative` says which opcodes are).
-pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
+pub fn run(node: &Node, scalars: &[Scalar], commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
     match node {
         Node::Loads {
             base,
@@ -837,34 +892,38 @@ pub fn run(node: &Node, commutative: &dyn Fn(u32) -> bool) -> Vec<Term> {
             .iter()
             .map(|&m| Term::Load(*base, start + elem * i64::from(m)))
             .collect(),
-        Node::Binary { ops, lhs, rhs, .. } => run(lhs, commutative)
+        Node::Binary { ops, lhs, rhs, .. } => run(lhs, scalars, commutative)
             .into_iter()
-            .zip(run(rhs, commutative))
+            .zip(run(rhs, scalars, commutative))
             .zip(ops)
             .map(|((a, b), &op)| order(op, commutative(op), a, b))
             .collect(),
-        Node::Cast { op, child, .. } => run(child, commutative)
+        Node::Cast { op, child, .. } => run(child, scalars, commutative)
             .into_iter()
             .map(|t| Term::Cast(*op, Box::new(t)))
             .collect(),
-        Node::Compare { pred, lhs, rhs, .. } => run(lhs, commutative)
+        Node::Compare { pred, lhs, rhs, .. } => run(lhs, scalars, commutative)
             .into_iter()
-            .zip(run(rhs, commutative))
+            .zip(run(rhs, scalars, commutative))
             .map(|(a, b)| compare_term(*pred, a, b))
             .collect(),
-        Node::Select { cond, t, f, .. } => run(cond, commutative)
+        Node::Select { cond, t, f, .. } => run(cond, scalars, commutative)
             .into_iter()
-            .zip(run(t, commutative))
-            .zip(run(f, commutative))
+            .zip(run(t, scalars, commutative))
+            .zip(run(f, scalars, commutative))
             .map(|((c, a), b)| Term::Select(Box::new(c), Box::new(a), Box::new(b)))
             .collect(),
-        Node::Fma { op, a, b, c, .. } => run(a, commutative)
+        Node::Fma { op, a, b, c, .. } => run(a, scalars, commutative)
             .into_iter()
-            .zip(run(b, commutative))
-            .zip(run(c, commutative))
+            .zip(run(b, scalars, commutative))
+            .zip(run(c, scalars, commutative))
             .map(|((a, b), c)| fma_term(*op, a, b, c))
             .collect(),
         Node::Consts(c) => c.iter().map(|&c| Term::Const(c)).collect(),
+        Node::Gather(g) => g
+            .iter()
+            .map(|&s| scalar_term(scalars, s).unwrap_or(Term::Value(s)))
+            .collect(),
     }
 }
 
@@ -903,7 +962,7 @@ mod tests {
         let tree = build(&scalars, &lanes, 4).unwrap();
         assert!(tree.permutes());
         let want = terms(&scalars, &lanes);
-        assert_eq!(run(&tree, &commutative), want);
+        assert_eq!(run(&tree, &scalars, &commutative), want);
         let Node::Binary { lhs, .. } = &tree else {
             panic!()
         };
@@ -981,7 +1040,7 @@ mod tests {
         assert_eq!(ops, &vec![SUB, ADD, SUB, ADD]);
         let want = terms(&scalars, &lanes);
         let commutes = |op: u32| op == ADD || op == 3;
-        assert_eq!(run(&tree, &commutes), want);
+        assert_eq!(run(&tree, &scalars, &commutes), want);
         assert!(tree.permutes());
     }
 
@@ -1031,7 +1090,7 @@ mod tests {
         );
         let want = terms(&scalars, &lanes);
         let commutes = |op: u32| op == ADD || op == 3;
-        assert_eq!(run(&tree, &commutes), want);
+        assert_eq!(run(&tree, &scalars, &commutes), want);
     }
 
     /// Each lane's scalar term.
@@ -1101,7 +1160,7 @@ mod tests {
             if let Some(tree) = build(&scalars, &lanes, 4) {
                 built += 1;
                 let want = terms(&scalars, &lanes);
-                assert_eq!(run(&tree, &commutative), want);
+                assert_eq!(run(&tree, &scalars, &commutative), want);
             }
         }
         assert!(built > 300, "{built}");
@@ -1138,7 +1197,7 @@ mod tests {
         }
         let tree = build(&scalars, &lanes, 4).unwrap();
         assert!(tree.permutes());
-        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        assert_eq!(run(&tree, &scalars, &commutative), terms(&scalars, &lanes));
         let Node::Fma { a, b, c, .. } = &tree else {
             panic!("not a multiply-add: {tree:?}");
         };
@@ -1150,6 +1209,64 @@ mod tests {
             mixed[lanes[2]] = Scalar::Fma { op: 1200, a, b, c };
         }
         assert!(build(&mixed, &lanes, 4).is_none());
+    }
+
+    /// `a[p(j)] * s_j` with `s_j` values of no kind (arguments): the loads a node, the
+    /// values a gather (their own terms); one value in every lane is one gather too. A
+    /// tree of gathers alone, or gathering a scalar it replaces, is none.
+    #[test]
+    fn values_of_no_kind_are_gathered() {
+        const MUL: u32 = 3;
+        let build_with = |values: &[usize]| {
+            let mut scalars = vec![Scalar::Other; 4];
+            let mut lanes = Vec::new();
+            for (j, &pj) in [1i64, 3, 0, 2].iter().enumerate() {
+                scalars.push(Scalar::Load {
+                    base: 0,
+                    offset: 4 * pj,
+                });
+                let x = scalars.len() - 1;
+                scalars.push(Scalar::binary(MUL, true, x, values[j]));
+                lanes.push(scalars.len() - 1);
+            }
+            (build(&scalars, &lanes, 4), scalars, lanes)
+        };
+        for values in [[0, 1, 2, 3], [2, 2, 2, 2]] {
+            let (tree, scalars, lanes) = build_with(&values);
+            let tree = tree.unwrap();
+            assert_eq!(tree.gathers(), vec![&values[..]]);
+            assert_eq!(
+                run(&tree, &scalars, &commutative),
+                lanes
+                    .iter()
+                    .zip(values)
+                    .map(|(&l, v)| match &scalars[l] {
+                        Scalar::Binary { lhs, .. } => Term::Op(
+                            MUL,
+                            Box::new(scalar_term(&scalars, *lhs).unwrap()),
+                            Box::new(Term::Value(v))
+                        ),
+                        _ => unreachable!(),
+                    })
+                    .collect::<Vec<_>>()
+            );
+        }
+        // Values times values: no load, no tree.
+        let scalars = vec![Scalar::Other; 4]
+            .into_iter()
+            .chain((0..4).map(|j| Scalar::binary(MUL, true, j, (j + 1) % 4)))
+            .collect::<Vec<_>>();
+        assert!(build(&scalars, &[4, 5, 6, 7], 4).is_none());
+        // Lane 3's value is lane 1's load, which the tree replaces: gathered, it would
+        // be gone.
+        let (_, mut scalars, lanes) = build_with(&[0, 1, 2, 3]);
+        let (Scalar::Binary { lhs: x1, .. }, Scalar::Binary { lhs: x3, .. }) =
+            (scalars[lanes[1]].clone(), scalars[lanes[3]].clone())
+        else {
+            unreachable!()
+        };
+        scalars[lanes[3]] = Scalar::binary(MUL, true, x3, x1);
+        assert!(build(&scalars, &lanes, 4).is_none());
     }
 
     #[test]
@@ -1182,14 +1299,16 @@ mod tests {
         assert!(tree.permutes());
         assert_eq!(tree.load_ranges(), vec![(0, 0, 4, 1), (1, 0, 4, 4)]);
         let want = terms(&scalars, &lanes);
-        assert_eq!(run(&tree, &commutative), want);
-        // One lane sign-extends: not one bundle.
+        assert_eq!(run(&tree, &scalars, &commutative), want);
+        // One lane sign-extends: not one cast bundle; the casts gathered as they are.
         scalars[4] = Scalar::Cast {
             op: SEXT,
             from: 1,
             operand: 3,
         };
-        assert!(build(&scalars, &lanes, 4).is_none());
+        let mixed = build(&scalars, &lanes, 4).unwrap();
+        assert_eq!(mixed.gathers().len(), 1);
+        assert_eq!(run(&mixed, &scalars, &commutative), terms(&scalars, &lanes));
     }
 
     /// A clamp written as `x < y ? x : y` (float `olt` and `select`) of permuted loads
@@ -1231,7 +1350,7 @@ mod tests {
         };
         let (tree, scalars, lanes) = build_with(EQ);
         let tree = tree.unwrap();
-        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        assert_eq!(run(&tree, &scalars, &commutative), terms(&scalars, &lanes));
         let Node::Compare { lhs, rhs, .. } = &tree else {
             panic!("not a comparison: {tree:?}");
         };
@@ -1274,7 +1393,7 @@ mod tests {
         assert!(
             matches!(&tree, Node::Select { cond, .. } if matches!(**cond, Node::Compare { .. }))
         );
-        assert_eq!(run(&tree, &commutative), terms(&scalars, &lanes));
+        assert_eq!(run(&tree, &scalars, &commutative), terms(&scalars, &lanes));
         // Four load nodes (the comparison's and the select's), two ranges: built, one
         // vector load each.
         assert_eq!(tree.load_ranges().len(), 4);
@@ -1287,7 +1406,7 @@ mod tests {
             rhs: 8,
         };
         let tree = build(&turned, &lanes, 4).unwrap();
-        assert_eq!(run(&tree, &commutative), terms(&turned, &lanes));
+        assert_eq!(run(&tree, &turned, &commutative), terms(&turned, &lanes));
         let mut other = scalars.clone();
         other[6] = Scalar::Compare {
             pred: OGT,
@@ -1357,7 +1476,7 @@ mod tests {
             };
             built += 1;
             let want = terms(&scalars, &lanes);
-            assert_eq!(run(&tree, &commutative), want);
+            assert_eq!(run(&tree, &scalars, &commutative), want);
             for (_, start, len, elem) in tree.load_ranges() {
                 assert!(elem == from || elem == 4, "{elem}");
                 assert!(start % elem == 0 && len <= n, "{start} {len}");
@@ -1414,7 +1533,7 @@ mod tests {
         assert_eq!(single.load_ranges().len(), 2);
         // The same products, in another order.
         let commutative = |op: u32| op == MUL;
-        let mut got = run(&tree, &commutative);
+        let mut got = run(&tree, &scalars, &commutative);
         let mut want = terms(&scalars, &leaves);
         let key = |t: &Term| format!("{t:?}");
         got.sort_by_key(key);

@@ -3,7 +3,9 @@
 ; their own size. A widening cast permutes before (the narrow elements), a narrowing
 ; one after (`trunc` of the loads as they are, then one byte shuffle: stock SLP's order;
 ; shuffling the words first took two `vpermd` on x86-64-v3). Lanes that cast otherwise
-; (one `sext` among `zext`s) are not one bundle: left alone.
+; (one `sext` among `zext`s) are not one cast bundle: forced, the casts are gathered as
+; they are (an `insertelement` each) beside the vector load of the rest; measured, that
+; does not pay on neoverse-n1 and the code is left alone.
 ; REQUIRES: aarch64-registered-target, x86-registered-target
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<early>' -S %s | FileCheck %s
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<early>' -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -65,7 +67,8 @@
 ; ALWAYS-LABEL: @to_float_pairs(
 ; ALWAYS:         sitofp <4 x i16> {{%.*}} to <4 x float>
 ; ALWAYS-LABEL: @mixed_casts(
-; ALWAYS-NOT:     <8 x
+; ALWAYS-NOT:     zext <8 x
+; ALWAYS:         insertelement <8 x i32> poison, i32 %c0, i32 0
 ; ALWAYS:         ret void
 
 define void @widen_permuted(ptr noalias %a, ptr noalias %b, ptr noalias %out) {
