@@ -225,7 +225,10 @@ mod disk {
         static CACHE: OnceLock<Mutex<Option<Cache>>> = OnceLock::new();
         CACHE.get_or_init(|| {
             let open = || -> Option<Cache> {
-                let dir = PathBuf::from(std::env::var_os("SHUF_CACHE_DIR")?);
+                // Unset or empty: no cache (an empty path would be the working
+                // directory).
+                let dir = std::env::var_os("SHUF_CACHE_DIR").filter(|d| !d.is_empty())?;
+                let dir = PathBuf::from(dir);
                 std::fs::create_dir_all(&dir).ok()?;
                 let path = dir.join(format!("measurements-{}.tsv", env!("SHUF_BUILD_ID")));
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
