@@ -239,11 +239,24 @@ unsafe fn fma(v: LLVMValueRef) -> Option<u32> {
     ) {
         return None;
     }
+    intrinsic_id(v, &FMA, FMA_IDS)
+}
+
+/// The id of `v` as a call of `llvm.<names[k]>`: `first + k`.
+///
+/// # Safety
+/// `v` is a live instruction.
+unsafe fn intrinsic_id(v: LLVMValueRef, names: &[&str], first: u32) -> Option<u32> {
     let name = super::called_intrinsic(v)?;
-    let k = FMA
+    let k = names
         .iter()
-        .position(|&f| name.strip_prefix("llvm.") == Some(f))?;
-    Some(FMA_IDS + k as u32)
+        .position(|&n| name.strip_prefix("llvm.") == Some(n))?;
+    Some(first + k as u32)
+}
+
+/// The intrinsic `id` stands for ([`intrinsic_id`]).
+fn intrinsic_name(id: u32, names: &[&'static str], first: u32) -> Option<&'static str> {
+    names.get(id.checked_sub(first)? as usize).copied()
 }
 
 /// The id of `v` as a lane-wise operation of one operand ([`UNARY`], `fneg`) on a
@@ -265,11 +278,7 @@ unsafe fn unary(v: LLVMValueRef) -> Option<u32> {
     if LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFNeg {
         return Some(LLVMOpcode::LLVMFNeg as u32);
     }
-    let name = super::called_intrinsic(v)?;
-    let k = UNARY
-        .iter()
-        .position(|&u| name.strip_prefix("llvm.") == Some(u))?;
-    Some(UNARY_IDS + k as u32)
+    intrinsic_id(v, &UNARY, UNARY_IDS)
 }
 
 /// The predicate id of a comparison of scalars: `fcmp`'s as LLVM numbers them (0-15),
@@ -316,10 +325,10 @@ unsafe fn build_unary(
     if op == LLVMOpcode::LLVMFNeg as u32 {
         return Some(LLVMBuildFNeg(builder, v, c"".as_ptr()));
     }
-    let kind = UNARY.get(op.checked_sub(UNARY_IDS)? as usize)?;
+    let kind = intrinsic_name(op, &UNARY, UNARY_IDS)?;
     let ty = LLVMTypeOf(v);
     let mut args = vec![v];
-    if *kind == "abs" {
+    if kind == "abs" {
         args.push(LLVMConstInt(
             LLVMInt1TypeInContext(LLVMGetTypeContext(ty)),
             0,
@@ -1503,7 +1512,7 @@ unsafe fn build_value(
             let y = build_node(builder, t, b, loaded, built, lane_of);
             let z = build_node(builder, t, c, loaded, built, lane_of);
             let ty = LLVMTypeOf(x);
-            let name = FMA.get(op.saturating_sub(FMA_IDS) as usize);
+            let name = intrinsic_name(*op, &FMA, FMA_IDS);
             let call = name.and_then(|name| {
                 super::build_intrinsic_call(
                     builder,
