@@ -611,26 +611,8 @@ pub fn replace_gathers(g: &LoadGather, built: &BuiltGather) {
 /// they were computed from (the fences, the registers, or the network the registers
 /// became, and the wide load).
 pub fn discard(built: BuiltGather) {
-    // SAFETY: the vectors are unused instructions built here; what they read is erased
-    // only once nothing reads it, and the gathers' own code still reads everything it
-    // did (the wide load's address among it), so only what was built goes.
-    unsafe {
-        let mut work: Vec<LLVMValueRef> = built.results.iter().map(|v| v.raw()).collect();
-        // An operand may be met again after it was erased (`shufflevector %x, %x`).
-        let mut erased: Vec<LLVMValueRef> = Vec::new();
-        while let Some(v) = work.pop() {
-            if erased.contains(&v)
-                || LLVMIsAInstruction(v).is_null()
-                || !LLVMGetFirstUse(v).is_null()
-            {
-                continue;
-            }
-            let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(v))
-                .map(|i| LLVMGetOperand(v, i as u32))
-                .collect();
-            LLVMInstructionEraseFromParent(v);
-            erased.push(v);
-            work.extend(operands);
-        }
-    }
+    // The gathers' own code still reads everything it did (the wide load's address
+    // among it), so only what was built goes.
+    let results: Vec<LLVMValueRef> = built.results.iter().map(|v| v.raw()).collect();
+    super::erase_unread(&results);
 }

@@ -585,5 +585,5 @@ pub fn replace(g: Group) {
 
 /// Erases the replacement, leaving the group.
 pub fn discard(built: Built) {
-    super::erase_built(built.store);
+    super::erase_unread(&[built.store.raw()]);
 }

@@ -750,20 +750,26 @@ pub(crate) fn simple_access(access: LLVMValueRef) -> bool {
     }
 }
 
-/// Erases a store built beside what it would replace, and what it reads that was built
-/// with it, each once nothing reads it (what the original still reads stays).
-pub(crate) fn erase_built(store: Inst) {
-    // SAFETY: the store and what it reads, each erased once nothing reads it.
+/// Erases values built beside what they would replace, and what they read that was
+/// built with them, each once nothing reads it (what the original still reads stays).
+pub(crate) fn erase_unread(roots: &[LLVMValueRef]) {
+    // SAFETY: built instructions, each erased once nothing reads it; an operand met
+    // again after it was erased (`shufflevector %x, %x`) is skipped.
     unsafe {
-        let mut work = vec![store.raw()];
+        let mut work = roots.to_vec();
+        let mut erased: Vec<LLVMValueRef> = Vec::new();
         while let Some(v) = work.pop() {
-            if LLVMIsAInstruction(v).is_null() || !LLVMGetFirstUse(v).is_null() {
+            if erased.contains(&v)
+                || LLVMIsAInstruction(v).is_null()
+                || !LLVMGetFirstUse(v).is_null()
+            {
                 continue;
             }
             let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(v))
                 .map(|i| LLVMGetOperand(v, i as u32))
                 .collect();
             LLVMInstructionEraseFromParent(v);
+            erased.push(v);
             work.extend(operands);
         }
     }

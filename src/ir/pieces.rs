@@ -202,5 +202,5 @@ pub fn replace(s: Stored) {
 
 /// Erases the replacement, leaving the original.
 pub fn discard(built: Built) {
-    super::erase_built(built.store);
+    super::erase_unread(&[built.store.raw()]);
 }
