@@ -228,24 +228,32 @@ def entry_shape(body, start, region):
 
 
 def hot_region(body, fam):
-    """The loop with the most vector instructions (a backward branch's target to the
-    branch), else the longest scalar loop (a loop left scalar is measured as a loop,
+    """The innermost loop with the most vector instructions (a backward branch's target
+    to the branch), else the longest scalar loop (a loop left scalar is measured as a loop,
     per iteration, not as the whole function), or the whole function when it has no
     loop. On RISC-V V the loop starts with the shape it is entered with
     (`entry_shape`)."""
     labels = {}
-    best = None
+    loops = []
     for i, (kind, text) in enumerate(body):
         if kind == "label":
             labels[text] = i
             continue
         m = BRANCH_TARGET.search(text)
         if m and m.group(1) in labels:
-            start = labels[m.group(1)]
-            region = [t for k, t in body[start:i + 1] if k == "inst"]
-            score = (sum(is_vector_inst(t, fam) for t in region), len(region))
-            if best is None or score >= best[0]:
-                best = (score, region, start)
+            loops.append((labels[m.group(1)], i))
+    # Innermost only: a backward branch around a loop is either an outer loop or, after
+    # a vector loop, the jump back to the scalar remainder laid out above it (not a
+    # loop at all; measuring it measured the remainder's scalar code with the vector
+    # body, once each).
+    best = None
+    for start, end in loops:
+        if any(start <= s and e <= end and (s, e) != (start, end) for s, e in loops):
+            continue
+        region = [t for k, t in body[start:end + 1] if k == "inst"]
+        score = (sum(is_vector_inst(t, fam) for t in region), len(region))
+        if best is None or score >= best[0]:
+            best = (score, region, start)
     if best is not None:
         (_, region, start) = best
         if fam == "riscv":

@@ -750,6 +750,51 @@ pub(crate) fn simple_access(access: LLVMValueRef) -> bool {
     }
 }
 
+/// Builds, where `builder` stands, a load of `lanes` lanes of what the vector load
+/// `load` reads, from its lane `first` on, aligned as far as the offset keeps the
+/// load's alignment; `None` for elements not a whole number of bytes.
+///
+/// # Safety
+/// `builder` is positioned in a block where `load`'s address is available.
+pub(crate) unsafe fn load_lanes(
+    builder: LLVMBuilderRef,
+    load: LLVMValueRef,
+    first: usize,
+    lanes: usize,
+) -> Option<LLVMValueRef> {
+    let ty = LLVMTypeOf(load);
+    let bits = Type(ty).element_bits()?;
+    if bits == 0 || bits % 8 != 0 {
+        return None;
+    }
+    let ctx = LLVMGetTypeContext(ty);
+    let pointer = LLVMGetOperand(load, 0);
+    let offset = first as u64 * u64::from(bits / 8);
+    let at = match offset {
+        0 => pointer,
+        _ => {
+            let mut index = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0)];
+            LLVMBuildInBoundsGEP2(
+                builder,
+                LLVMInt8TypeInContext(ctx),
+                pointer,
+                index.as_mut_ptr(),
+                1,
+                c"".as_ptr(),
+            )
+        }
+    };
+    let part_ty = LLVMVectorType(LLVMGetElementType(ty), lanes as u32);
+    let part = LLVMBuildLoad2(builder, part_ty, at, c"".as_ptr());
+    let align = LLVMGetAlignment(load).max(1);
+    let kept = match offset {
+        0 => align,
+        o => align.min(1 << o.trailing_zeros().min(31)),
+    };
+    LLVMSetAlignment(part, kept);
+    Some(part)
+}
+
 /// Erases values built beside what they would replace, and what they read that was
 /// built with them, each once nothing reads it (what the original still reads stays).
 pub(crate) fn erase_unread(roots: &[LLVMValueRef]) {

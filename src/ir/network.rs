@@ -260,25 +260,46 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
         LLVMPositionBuilderBefore(builder, first);
         let mut built = Vec::new();
+        // Each input register: its leaf and first lane there.
+        let inputs: Vec<(LLVMValueRef, usize)> = wide
+            .leaves
+            .iter()
+            .flat_map(|leaf| (0..wide.leaf_lanes / w).map(move |k| (leaf.raw(), k * w)))
+            .collect();
+        let fits = inputs.len() == network.inputs && network.outputs.len() == inputs.len();
+        let loaded = match fits && network.loads_first && leaves_loaded(wide) {
+            true => (network.stages.first())
+                .and_then(|first| load_halves(&inputs, first, w, &mut built)),
+            false => None,
+        };
         let mut shuffle = |a: LLVMValueRef, b: Option<LLVMValueRef>, mask: &[i32]| {
             let s = build_shuffle(builder, a, b, mask);
             built.push(s);
             s
         };
-        let mut registers: Vec<LLVMValueRef> = Vec::new();
-        for leaf in &wide.leaves {
-            let v = leaf.raw();
-            if wide.leaf_lanes == w {
-                registers.push(v);
-                continue;
+        let mut stages = &network.stages[..];
+        let mut registers: Vec<LLVMValueRef> = match loaded {
+            // The halves side by side (`vinsertf128` from memory).
+            Some(pairs) => {
+                stages = &stages[1..];
+                let whole: Vec<i32> = (0..w as i32).collect();
+                pairs
+                    .into_iter()
+                    .map(|[lo, hi]| shuffle(lo, Some(hi), &whole))
+                    .collect()
             }
-            for k in 0..wide.leaf_lanes / w {
-                let part: Vec<i32> = (k * w..(k + 1) * w).map(|x| x as i32).collect();
-                registers.push(shuffle(v, None, &part));
-            }
-        }
-        let fits = registers.len() == network.inputs && network.outputs.len() == registers.len();
-        for stage in network.stages.iter().filter(|_| fits) {
+            None => inputs
+                .iter()
+                .map(|&(leaf, first)| match wide.leaf_lanes == w {
+                    true => leaf,
+                    false => {
+                        let part: Vec<i32> = (first..first + w).map(|x| x as i32).collect();
+                        shuffle(leaf, None, &part)
+                    }
+                })
+                .collect(),
+        };
+        for stage in stages.iter().filter(|_| fits) {
             registers = stage
                 .iter()
                 .map(|s| shuffle(registers[s.first], s.second.map(|r| registers[r]), &s.mask))
@@ -328,6 +349,67 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
     }
 }
 
+/// A first stage that puts halves of loaded registers side by side, as loads of the
+/// halves, each right after the load it reads from (so that it reads the same memory):
+/// the two halves of each register, or `None` (nothing built) where a shuffle of the
+/// stage is no such pair. `inputs`: each input register's load and first lane; what is
+/// built is added to `built`.
+///
+/// # Safety
+/// The loads are live simple loads of the block where the network is built, before it.
+unsafe fn load_halves(
+    inputs: &[(LLVMValueRef, usize)],
+    stage: &[crate::lower::network::RegisterShuffle],
+    lanes: usize,
+    built: &mut Vec<LLVMValueRef>,
+) -> Option<Vec<[LLVMValueRef; 2]>> {
+    use crate::lower::network::halves;
+    let half = lanes / 2;
+    let mut reads = Vec::new();
+    for s in stage {
+        let [(a, ha), (b, hb)] = halves(&s.mask, lanes)?;
+        let register = |side: usize| if side == 0 { Some(s.first) } else { s.second };
+        reads.push([(register(a)?, ha), (register(b)?, hb)]);
+    }
+    // Whole bytes an element, or nothing to load.
+    let whole_bytes = |&(load, _): &(LLVMValueRef, usize)| {
+        super::Type(LLVMTypeOf(load))
+            .element_bits()
+            .is_some_and(|b| b > 0 && b % 8 == 0)
+    };
+    if !inputs.iter().all(whole_bytes) {
+        return None;
+    }
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(inputs.first()?.0));
+    let at_load = LLVMCreateBuilderInContext(ctx);
+    // What followed each load before anything was built: the halves go before it, in
+    // the order built.
+    let after: Vec<LLVMValueRef> = inputs
+        .iter()
+        .map(|&(load, _)| LLVMGetNextInstruction(load))
+        .collect();
+    let mut load_half = |(register, h): (usize, usize)| {
+        let (load, first) = inputs[register];
+        LLVMPositionBuilderBefore(at_load, after[register]);
+        let part = super::load_lanes(at_load, load, first + h * half, half)
+            .expect("whole bytes an element");
+        // Its address, if one was built, and the part (in the order built: erased in
+        // reverse).
+        let address = LLVMGetOperand(part, 0);
+        if address != LLVMGetOperand(load, 0) {
+            built.push(address);
+        }
+        built.push(part);
+        part
+    };
+    let out = reads
+        .into_iter()
+        .map(|[lo, hi]| [load_half(lo), load_half(hi)])
+        .collect();
+    LLVMDisposeBuilder(at_load);
+    Some(out)
+}
+
 /// The whole of a group, for measuring: its shuffles concatenated right after the last
 /// (a single shuffle is its own whole, nothing built).
 pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
@@ -358,6 +440,27 @@ pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
     }
 }
 
+/// Whether `leaf` is a simple load in the block of `wide`'s shuffles.
+fn local_load(wide: &WideShuffle, leaf: LLVMValueRef) -> bool {
+    // SAFETY: live values, read only.
+    unsafe {
+        !LLVMIsALoadInst(leaf).is_null()
+            && LLVMGetInstructionParent(leaf) == LLVMGetInstructionParent(wide.anchor().raw())
+            && super::simple_access(leaf)
+    }
+}
+
+/// Whether every leaf of `wide` is a simple load of its shuffles' block that only
+/// `wide` reads (a network may then load its first stage instead:
+/// `crate::lower::network::plan`).
+pub fn leaves_loaded(wide: &WideShuffle) -> bool {
+    let ours = |u: LLVMValueRef| wide.roots.iter().chain(&wide.parts).any(|i| i.raw() == u);
+    wide.leaves.iter().all(|l| {
+        // SAFETY: a live value, read only.
+        local_load(wide, l.raw()) && unsafe { super::users(l.raw()) }.into_iter().all(ours)
+    })
+}
+
 /// What the whole is measured from: each leaf, or the address of a leaf that is a simple
 /// load in the shuffles' block (the backend may fold the load into the shuffles:
 /// AArch64 `ld2`..`ld4`).
@@ -365,14 +468,13 @@ pub fn measured_inputs(wide: &WideShuffle) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     // SAFETY: live values, read only.
     unsafe {
-        let block = LLVMGetInstructionParent(wide.anchor().raw());
         for leaf in &wide.leaves {
             let v = leaf.raw();
-            let local_load = !LLVMIsALoadInst(v).is_null()
-                && LLVMGetInstructionParent(v) == block
-                && LLVMGetVolatile(v) == 0
-                && LLVMGetOrdering(v) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic;
-            let input = if local_load { LLVMGetOperand(v, 0) } else { v };
+            let input = if local_load(wide, v) {
+                LLVMGetOperand(v, 0)
+            } else {
+                v
+            };
             if LLVMIsConstant(input) == 0 && !out.contains(&Value::from_raw(input)) {
                 out.push(Value::from_raw(input));
             }
@@ -384,6 +486,13 @@ pub fn measured_inputs(wide: &WideShuffle) -> Vec<Value> {
 /// Replaces each of `wide`'s shuffles by its network result and erases the
 /// concatenations nothing else reads.
 pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {
+    // Read before the shuffles go.
+    let loads: Vec<Inst> = wide
+        .leaves
+        .iter()
+        .filter(|l| local_load(wide, l.raw()))
+        .map(|l| Inst(l.raw()))
+        .collect();
     // SAFETY: live shuffles and values built before them, of their types.
     unsafe {
         for (root, value) in wide.roots.iter().zip(&built.results) {
@@ -398,6 +507,8 @@ pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {
         super::erase_unused(&[whole]);
     }
     super::erase_unused(&wide.parts);
+    // Loads a first stage loaded instead.
+    super::erase_unused(&loads);
 }
 
 /// Register shuffles built right before a wide shuffle, to be measured and then

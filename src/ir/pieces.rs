@@ -131,49 +131,19 @@ pub fn build(s: &Stored) -> Option<Built> {
     // SAFETY: a live load, shuffle and store of one block; the builder is disposed.
     unsafe {
         let load = s.load.raw();
-        let element = LLVMGetElementType(LLVMTypeOf(load));
-        let bytes = u64::from(super::Type(LLVMTypeOf(load)).element_bits()? / 8);
-        if bytes == 0 {
-            return None;
-        }
         let ctx = LLVMGetTypeContext(LLVMTypeOf(load));
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, load);
-        let pointer = LLVMGetOperand(load, 0);
-        let align = LLVMGetAlignment(load).max(1);
-        let piece_ty = LLVMVectorType(element, s.pieces.len as u32);
-        let i8t = LLVMInt8TypeInContext(ctx);
-        let i64t = LLVMInt64TypeInContext(ctx);
-        let mut parts: Vec<LLVMValueRef> = s
+        let parts: Option<Vec<LLVMValueRef>> = s
             .pieces
             .starts
             .iter()
-            .map(|&start| {
-                let offset = start as u64 * bytes;
-                let at = match offset {
-                    0 => pointer,
-                    _ => {
-                        let mut index = [LLVMConstInt(i64t, offset, 0)];
-                        LLVMBuildInBoundsGEP2(
-                            builder,
-                            i8t,
-                            pointer,
-                            index.as_mut_ptr(),
-                            1,
-                            c"".as_ptr(),
-                        )
-                    }
-                };
-                let piece = LLVMBuildLoad2(builder, piece_ty, at, c"".as_ptr());
-                // The wide load's alignment, as far as the piece's offset keeps it.
-                let kept = match offset {
-                    0 => align,
-                    o => align.min(1 << o.trailing_zeros().min(31)),
-                };
-                LLVMSetAlignment(piece, kept);
-                piece
-            })
+            .map(|&start| super::load_lanes(builder, load, start, s.pieces.len))
             .collect();
+        let Some(mut parts) = parts else {
+            LLVMDisposeBuilder(builder);
+            return None;
+        };
         // Side by side, by halves: pairs joined until one vector is left.
         while parts.len() > 1 {
             let lanes = fixed_lanes(parts[0])? as i32;

@@ -42,13 +42,16 @@ pub struct RegisterShuffle {
 }
 
 /// Stages of register shuffles from `inputs` registers of `lanes` lanes; the result's
-/// register `k` is register `outputs[k]` of the last stage.
+/// register `k` is register `outputs[k]` of the last stage. With `loads_first`, the
+/// first stage puts whole halves of registers side by side ([`halves`]): loaded
+/// inputs then load it half by half (see [`plan`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub lanes: usize,
     pub inputs: usize,
     pub stages: Vec<Vec<RegisterShuffle>>,
     pub outputs: Vec<usize>,
+    pub loads_first: bool,
 }
 
 impl Network {
@@ -120,6 +123,28 @@ const MAX_INDEX_BITS: usize = 8;
 /// Stages beyond the fewest that can work, in the search.
 const EXTRA_STAGES: usize = 2;
 
+/// The search's costs are instructions times this, less one for each register of a
+/// first stage loaded half by half (more registers than this never are: 256 elements
+/// of 2 lanes at most): among networks of as many instructions, fewer shuffles.
+const SCALE: u32 = 256;
+
+/// The register shuffle's mask as halves put side by side: for each half of the
+/// result, the register it reads (0 the first, 1 the second) and which half of it,
+/// whole and in order; `None` for any other mask (or an odd number of lanes).
+pub fn halves(mask: &[i32], lanes: usize) -> Option<[(usize, usize); 2]> {
+    let half = lanes / 2;
+    if lanes < 2 || lanes % 2 != 0 || mask.len() != lanes {
+        return None;
+    }
+    let read = |j: usize| -> Option<(usize, usize)> {
+        let first = usize::try_from(mask[j * half]).ok()?;
+        let whole = (0..half).all(|t| mask[j * half + t] == (first + t) as i32);
+        (whole && first % half == 0 && first < 2 * lanes)
+            .then_some((first / lanes, first % lanes / half))
+    };
+    Some([read(0)?, read(1)?])
+}
+
 /// The cheapest network for `mask` (a bit permutation of `2^n` elements, see
 /// [`bit_permutation`]) on registers of `lanes` lanes, and its cost; `cost` prices one
 /// register shuffle (mask over `lanes` lanes, or `2 * lanes` with two sources; `None`:
@@ -132,10 +157,18 @@ const EXTRA_STAGES: usize = 2;
 /// the lanes (a stage brings one) at `floor` a register; the cheapest network is found
 /// all the same, exploring far fewer layouts (a 128-byte four-plane deinterleave: about
 /// 20 ms a plan without it).
+///
+/// With `loads_first` (the source is in memory, and the target loads a register's
+/// halves with as many instructions as a register and a shuffle of two: x86's
+/// `vinsertf128` from memory), a first stage that puts whole halves side by side is
+/// preferred among networks of as many instructions: its shuffles become loads, which
+/// leave the shuffle port to the other stages (x86-64-v3, four-plane f32
+/// deinterleave: 12 shuffles a loop iteration -> 8).
 pub fn plan(
     mask: &[i32],
     lanes: usize,
     floor: u32,
+    loads_first: bool,
     cost: &mut dyn FnMut(&[i32], bool) -> Option<u32>,
 ) -> Option<(Network, u32)> {
     let sigma = bit_permutation(mask)?;
@@ -174,7 +207,10 @@ pub fn plan(
     let start = canonical(start);
     // At least one stage per goal bit outside the lanes, one if the lanes hold the goal
     // bits out of order; every stage writes every register.
-    let per_stage = floor.saturating_mul((mask.len() / lanes) as u32);
+    let registers = (mask.len() / lanes) as u32;
+    let per_stage = floor.saturating_mul(registers).saturating_mul(SCALE);
+    // What a first stage loaded half by half may take off.
+    let discount = if loads_first { registers } else { 0 };
     let estimate = |at: &[usize]| -> u32 {
         let missing = goal.iter().filter(|b| !at[..l].contains(b)).count();
         let stages = if missing == 0 && at[..l] != goal[..] {
@@ -182,7 +218,9 @@ pub fn plan(
         } else {
             missing
         };
-        per_stage.saturating_mul(stages as u32)
+        per_stage
+            .saturating_mul(stages as u32)
+            .saturating_sub(discount)
     };
     let mut best: FastMap<(u32, usize)> = FastMap::default();
     let mut came_from: FastMap<(Vec<usize>, Vec<usize>)> = FastMap::default();
@@ -214,6 +252,11 @@ pub fn plan(
             let Some(stage_cost) = priced else {
                 continue;
             };
+            let loaded = depth == 0 && loads_first && halves_stage(&at, &next, l);
+            let stage_cost =
+                stage_cost
+                    .saturating_mul(SCALE)
+                    .saturating_sub(if loaded { discount } else { 0 });
             let key = canonical(next.clone());
             let packed = pack(&key);
             let entry = (c + stage_cost, depth + 1);
@@ -225,7 +268,7 @@ pub fn plan(
             }
         }
     }
-    let (goal_state, total) = reached?;
+    let (goal_state, _) = reached?;
     // The path back, then the stages rebuilt on the layouts as reached (before their
     // register positions were sorted, which renames registers).
     let mut path = Vec::new();
@@ -236,6 +279,20 @@ pub fn plan(
         at = prev;
     }
     path.reverse();
+    // Instructions, without the tie-break.
+    let total = path
+        .iter()
+        .map(|(prev, next)| {
+            stage_costs
+                .get(&pack(&stage_shape(prev, next, l)))
+                .copied()
+                .flatten()
+        })
+        .sum::<Option<u32>>()?;
+    let loads_first = loads_first
+        && path
+            .first()
+            .is_some_and(|(prev, next)| halves_stage(prev, next, l));
     let mut stages = Vec::new();
     let mut layout = start;
     for (prev, next) in path {
@@ -255,6 +312,7 @@ pub fn plan(
         inputs: mask.len() / lanes,
         stages,
         outputs,
+        loads_first,
     };
     let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
     let meant = mask
@@ -262,6 +320,12 @@ pub fn plan(
         .zip(&out)
         .all(|(&m, &got)| m < 0 || m as usize == got);
     meant.then_some((network, total))
+}
+
+/// Whether the stage from `at` to `next` only brings a register bit into the top lane
+/// position: each register is halves of (at most) two, whole and in order.
+fn halves_stage(at: &[usize], next: &[usize], l: usize) -> bool {
+    l >= 1 && at[..l - 1] == next[..l - 1] && at[l..].contains(&next[l - 1])
 }
 
 /// Every register shuffle a stage of [`plan`] may use on `2^n` elements in registers of
@@ -555,9 +619,9 @@ mod tests {
 
     #[test]
     fn an_8x8_transpose_takes_three_stages_of_eight() {
-        let (net, cost) = plan(&transpose(8, 8), 8, 1, &mut unit).unwrap();
+        let (net, cost) = plan(&transpose(8, 8), 8, 1, false, &mut unit).unwrap();
         assert_eq!((net.stages.len(), net.shuffles(), cost), (3, 24, 24));
-        let (net, _) = plan(&transpose(8, 8), 4, 1, &mut unit).unwrap();
+        let (net, _) = plan(&transpose(8, 8), 4, 1, false, &mut unit).unwrap();
         // 16 registers of 4 lanes: two lane bits to bring in.
         assert_eq!((net.stages.len(), net.shuffles()), (2, 32));
     }
@@ -571,7 +635,7 @@ mod tests {
             let hi: Vec<i32> = vec![2, 6, 3, 7];
             Some(if two && (m == lo || m == hi) { 1 } else { 10 })
         };
-        let (net, cost) = plan(&transpose(4, 4), 4, 1, &mut { zips }).unwrap();
+        let (net, cost) = plan(&transpose(4, 4), 4, 1, false, &mut { zips }).unwrap();
         assert_eq!((net.stages.len(), cost), (2, 8));
         for s in net.stages.iter().flatten() {
             assert!(s.mask == [0, 4, 1, 5] || s.mask == [2, 6, 3, 7], "{s:?}");
@@ -589,7 +653,7 @@ mod tests {
                 let mask = bit_mask(&sigma);
                 for l in 1..n {
                     let needed = sigma[..l].iter().any(|&b| b >= l);
-                    let planned = plan(&mask, 1 << l, 1, &mut unit);
+                    let planned = plan(&mask, 1 << l, 1, false, &mut unit);
                     if l <= ALL_ORDERS_UP_TO {
                         assert_eq!(planned.is_some(), needed, "{sigma:?} l={l}");
                     }
@@ -615,7 +679,7 @@ mod tests {
             let n = mask.len().trailing_zeros() as usize;
             let known = register_masks(n, lanes);
             let mut asked = Vec::new();
-            plan(&mask, lanes, 0, &mut |m, two| {
+            plan(&mask, lanes, 0, false, &mut |m, two| {
                 asked.push((m.to_vec(), two));
                 Some(1)
             })
@@ -645,9 +709,99 @@ mod tests {
                         });
                         Some(1 + h % 16)
                     };
-                    let without = plan(&mask, 1 << l, 0, &mut price).map(|p| p.1);
-                    let with = plan(&mask, 1 << l, 1, &mut price).map(|p| p.1);
+                    let without = plan(&mask, 1 << l, 0, false, &mut price).map(|p| p.1);
+                    let with = plan(&mask, 1 << l, 1, false, &mut price).map(|p| p.1);
                     assert_eq!(with, without, "{sigma:?} l={l}");
+                }
+            }
+        }
+    }
+
+    /// Deinterleave of four planes of 8 floats each, read from memory.
+    fn deinterleave(k: usize, w: usize) -> Vec<i32> {
+        (0..k * w).map(|j| ((j % w) * k + j / w) as i32).collect()
+    }
+
+    #[test]
+    fn halves_read_whole_halves() {
+        assert_eq!(
+            halves(&[0, 1, 2, 3, 8, 9, 10, 11], 8),
+            Some([(0, 0), (1, 0)])
+        );
+        assert_eq!(
+            halves(&[12, 13, 14, 15, 4, 5, 6, 7], 8),
+            Some([(1, 1), (0, 1)])
+        );
+        assert_eq!(halves(&[4, 5, 6, 7, 4, 5, 6, 7], 8), Some([(0, 1), (0, 1)]));
+        assert_eq!(halves(&[1, 2, 3, 4, 8, 9, 10, 11], 8), None);
+        assert_eq!(halves(&[0, 1, 3, 2, 8, 9, 10, 11], 8), None);
+        assert_eq!(halves(&[-1, 1, 2, 3, 8, 9, 10, 11], 8), None);
+        assert_eq!(halves(&[0, 1, 2], 3), None);
+    }
+
+    /// x86's prices on 8 lanes, roughly: a shuffle within 128-bit halves (`unpck`,
+    /// `shufps`) or of whole halves (`vperm2f128`) one, any other two.
+    fn in_lanes(m: &[i32], _: bool) -> Option<u32> {
+        let within = m
+            .iter()
+            .enumerate()
+            .all(|(j, &x)| x < 0 || (x as usize % 8) / 4 == j / 4);
+        Some(if within || halves(m, 8).is_some() {
+            1
+        } else {
+            2
+        })
+    }
+
+    /// Loaded sources take a first stage of halves where it costs no more: the
+    /// four-plane deinterleave on 8 lanes (two stages of `shufps` and `vpermpd` as dear
+    /// as `vperm2f128` and two in-lane stages) starts with halves; the cost is the same.
+    #[test]
+    fn loaded_sources_start_with_halves() {
+        let mask = deinterleave(4, 8);
+        let (plain, cost) = plan(&mask, 8, 1, false, &mut in_lanes).unwrap();
+        let (loaded, loaded_cost) = plan(&mask, 8, 1, true, &mut in_lanes).unwrap();
+        assert_eq!(cost, loaded_cost);
+        assert!(!plain.loads_first);
+        assert!(loaded.loads_first);
+        assert!(loaded.stages[0]
+            .iter()
+            .all(|s| halves(&s.mask, 8).is_some()));
+        let out = run(&loaded, &(0..32).collect::<Vec<_>>());
+        assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
+    }
+
+    /// The tie-break never costs an instruction: every bit permutation of 16 and 32
+    /// elements (every 5th of 64), on every width, under arbitrary prices, costs the
+    /// same with loaded sources; a network said to load its first stage starts with
+    /// halves.
+    #[test]
+    fn loading_halves_costs_nothing_more() {
+        for n in 4..=6usize {
+            let all = permutations(&(0..n).collect::<Vec<_>>());
+            for (k, sigma) in all.into_iter().enumerate() {
+                if n == 6 && k % 5 != 0 {
+                    continue;
+                }
+                let mask = bit_mask(&sigma);
+                for l in 1..n {
+                    let mut price = |m: &[i32], two: bool| -> Option<u32> {
+                        let h = m.iter().fold(u32::from(two), |h, &x| {
+                            h.wrapping_mul(37).wrapping_add(x as u32)
+                        });
+                        Some(1 + h % 3)
+                    };
+                    let without = plan(&mask, 1 << l, 1, false, &mut price);
+                    let with = plan(&mask, 1 << l, 1, true, &mut price);
+                    assert_eq!(with.as_ref().map(|p| p.1), without.map(|p| p.1));
+                    if let Some((net, _)) = with {
+                        let halved = net.stages[0]
+                            .iter()
+                            .all(|s| halves(&s.mask, 1 << l).is_some());
+                        assert!(!net.loads_first || halved, "{sigma:?} l={l}");
+                        let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
+                        assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
+                    }
                 }
             }
         }
@@ -658,7 +812,7 @@ mod tests {
         let mut mask = transpose(4, 4);
         mask[5] = -1;
         mask[10] = -1;
-        let (net, _) = plan(&mask, 4, 1, &mut unit).unwrap();
+        let (net, _) = plan(&mask, 4, 1, false, &mut unit).unwrap();
         let out = run(&net, &(0..16).collect::<Vec<_>>());
         for (j, &m) in mask.iter().enumerate() {
             assert!(m < 0 || out[j] == m as usize);
@@ -667,8 +821,8 @@ mod tests {
 
     #[test]
     fn a_target_that_cannot_gives_no_network() {
-        assert!(plan(&transpose(4, 4), 4, 1, &mut |_, _| None).is_none());
+        assert!(plan(&transpose(4, 4), 4, 1, false, &mut |_, _| None).is_none());
         // Within registers only: no network.
-        assert!(plan(&[1, 0, 3, 2, 5, 4, 7, 6], 4, 1, &mut unit).is_none());
+        assert!(plan(&[1, 0, 3, 2, 5, 4, 7, 6], 4, 1, false, &mut unit).is_none());
     }
 }

@@ -178,9 +178,13 @@ pub fn rebuild_networks(
             continue;
         };
         if remarks {
+            let loaded = match net.loads_first {
+                true => ", the first loaded half by half",
+                false => "",
+            };
             let message = format!(
                 "network: {what} of {} registers ({priced} {stock}) became {} stages of \
-                 {}-lane shuffles, {} in all (predicted {cost}; llc {emitted})",
+                 {}-lane shuffles, {} in all{loaded} (predicted {cost}; llc {emitted})",
                 net.inputs,
                 net.stages.len(),
                 net.lanes,
@@ -237,8 +241,9 @@ fn plan_all(
                 if out[i][j].is_some() {
                     continue;
                 }
+                let loads_first = loads_halves(&desc, wide, lanes);
                 let key = format!(
-                    "{context}|{}|{lanes}|{in_loop}|{always}|{:?}",
+                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{:?}",
                     wide.signature(),
                     wide.mask
                 );
@@ -265,15 +270,16 @@ fn plan_all(
                     .flatten()
                     .min()
                     .map_or(1, |c| c.clamp(0, 1) as u32);
-                let planned = network::plan(&wide.mask, lanes, floor, &mut |mask, two| {
-                    match price(&(mask.to_vec(), two)) {
-                        Some(cost) => u32::try_from(cost?).ok(),
-                        // Testing without a backend: every shuffle one instruction.
-                        None if always => Some(1),
-                        // What no one described instruction does takes two at least.
-                        None => Some(if described_target { 2 } else { 1 }),
-                    }
-                });
+                let planned =
+                    network::plan(&wide.mask, lanes, floor, loads_first, &mut |mask, two| {
+                        match price(&(mask.to_vec(), two)) {
+                            Some(cost) => u32::try_from(cost?).ok(),
+                            // Testing without a backend: every shuffle one instruction.
+                            None if always => Some(1),
+                            // What no one described instruction does takes two at least.
+                            None => Some(if described_target { 2 } else { 1 }),
+                        }
+                    });
                 // The register shuffles of the plan that are only estimated.
                 let estimated: Vec<(Vec<i32>, bool)> = match &planned {
                     Some((net, _)) if !always => net
@@ -310,6 +316,17 @@ fn plan_all(
     out.into_iter()
         .map(|w| w.into_iter().map(Option::flatten).collect())
         .collect()
+}
+
+/// Whether a first stage of `wide`'s network on `lanes`-lane registers that puts halves
+/// side by side may load them (`network::plan`): on x86 with registers of 256 bits or
+/// more, where `vinsertf128`/`vinserti128` (`vinsert*64x4` on 512 bits) takes its half
+/// from memory with no shuffle (llvm-mca, x86-64-v3 and -v4: ports 0, 1 or 5 and a
+/// load port, against port 5 for `vperm2f128`), and where every leaf is a simple load
+/// of the block.
+fn loads_halves(desc: &TargetDesc, wide: &WideShuffle, lanes: usize) -> bool {
+    let bits = wide.element_bits().unwrap_or(0) as usize * lanes;
+    desc.arch() == Arch::X86_64 && bits >= 256 && ir::network::leaves_loaded(wide)
 }
 
 /// The cost of a register shuffle of `wide`'s elements in registers of `lanes` lanes

@@ -15,20 +15,30 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -shuffle-lib-only=clear_loss -stats -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=LOSS
 
+; The source is loaded: the first stage (each register two halves of rows, as
+; vperm2f128 would put them) loads the halves instead, each row's right after where
+; the row was loaded (vinsertf128 from memory: no shuffle); as many instructions, 8
+; shuffles fewer. The wide load is gone.
 ; CHECK-LABEL: @transpose(
-; CHECK:         shufflevector <64 x float> %m, <64 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-; CHECK-COUNT-24: shufflevector <8 x float> {{%.*}}, <8 x float> {{%.*}}, <8 x i32>
+; CHECK-NOT:     load <64 x float>
+; CHECK:         [[R0:%.*]] = load <4 x float>, ptr %p, align 256
+; CHECK-NEXT:    [[A4:%.*]] = getelementptr inbounds i8, ptr %p, i64 128
+; CHECK-NEXT:    [[R4:%.*]] = load <4 x float>, ptr [[A4]], align 128
+; CHECK:         shufflevector <4 x float> [[R0]], <4 x float> [[R4]], <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+; CHECK-COUNT-16: shufflevector <8 x float> {{%.*}}, <8 x float> {{%.*}}, <8 x i32>
 ; CHECK-NOT:     shufflevector <64 x float> %m, <64 x float> poison, <64 x i32>
 ; CHECK:         store <64 x float> %t, ptr %q
 ; ASM-LABEL: transpose:
+; ASM-COUNT-8:   vinsertf128 $1, {{[0-9]*}}(%rdi), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
 ; ASM-NOT:       vinsertps
 ; ASM-NOT:       vextractps
+; ASM-NOT:       vperm2f128
 ; ASM:           retq
 ; STOCK-LABEL: transpose:
 ; STOCK:         vinsertps
 ; OFF-LABEL: @transpose(
 ; OFF:           %t = shufflevector <64 x float> %m, <64 x float> poison, <64 x i32>
-; REMARK: remark: {{.*}}network: <64 x float> shuffle of 8 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 24 in all (predicted 24; llc {{[0-9]+}})
+; REMARK: remark: {{.*}}network: <64 x float> shuffle of 8 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 24 in all, the first loaded half by half (predicted 24; llc {{[0-9]+}})
 define void @transpose(ptr %p, ptr %q) {
   %m = load <64 x float>, ptr %p
   %t = shufflevector <64 x float> %m, <64 x float> poison, <64 x i32> <i32 0, i32 8, i32 16, i32 24, i32 32, i32 40, i32 48, i32 56, i32 1, i32 9, i32 17, i32 25, i32 33, i32 41, i32 49, i32 57, i32 2, i32 10, i32 18, i32 26, i32 34, i32 42, i32 50, i32 58, i32 3, i32 11, i32 19, i32 27, i32 35, i32 43, i32 51, i32 59, i32 4, i32 12, i32 20, i32 28, i32 36, i32 44, i32 52, i32 60, i32 5, i32 13, i32 21, i32 29, i32 37, i32 45, i32 53, i32 61, i32 6, i32 14, i32 22, i32 30, i32 38, i32 46, i32 54, i32 62, i32 7, i32 15, i32 23, i32 31, i32 39, i32 47, i32 55, i32 63>
@@ -36,8 +46,10 @@ define void @transpose(ptr %p, ptr %q) {
   ret void
 }
 
+; Registers that are no loads: every stage shuffles.
 ; CHECK-LABEL: @interleave(
 ; CHECK-NOT:     <32 x i32> <i32 0, i32 8, i32 16, i32 24
+; CHECK-NOT:     load
 ; CHECK-COUNT-8: shufflevector <8 x float> {{%.*}}, <8 x float> {{%.*}}, <8 x i32>
 ; CHECK:         store <32 x float> %y, ptr %q
 ; OFF-LABEL: @interleave(
@@ -52,15 +64,23 @@ define void @interleave(<8 x float> %a, <8 x float> %b, <8 x float> %c, <8 x flo
   ret void
 }
 
-; A group: four shuffles of one load that together read each element once.
+; A group: four shuffles of one load that together read each element once. Loaded:
+; tuples k and k+4 in one register (four loads of halves, four vinsertf128 from
+; memory), then two stages within the halves (8 shuffles, not 12).
 ; CHECK-LABEL: @deinterleave(
 ; CHECK-NOT:     <8 x i32> <i32 0, i32 4, i32 8, i32 12
+; CHECK-COUNT-4: shufflevector <4 x float> {{%.*}}, <4 x float> {{%.*}}, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
 ; CHECK-COUNT-8: shufflevector <8 x float> {{%.*}}, <8 x float> {{%.*}}, <8 x i32>
 ; CHECK:         store <8 x float> %x0, ptr %q
 ; CHECK:         store <8 x float> %x3, ptr %q3
+; ASM-LABEL: deinterleave:
+; ASM-COUNT-4:   vinsertf128 $1, {{[0-9]*}}(%rdi), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
+; ASM-NOT:       vpermpd
+; ASM-NOT:       vperm2f128
+; ASM:           retq
 ; OFF-LABEL: @deinterleave(
 ; OFF:           %x0 = shufflevector <32 x float> %v, <32 x float> poison, <8 x i32> <i32 0, i32 4, i32 8
-; REMARK: remark: {{.*}}network: 4 <8 x float> shuffles of 4 registers
+; REMARK: remark: {{.*}}network: 4 <8 x float> shuffles of 4 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 12 in all, the first loaded half by half (predicted 12;
 define void @deinterleave(ptr %p, ptr %q) {
   %v = load <32 x float>, ptr %p
   %x0 = shufflevector <32 x float> %v, <32 x float> poison, <8 x i32> <i32 0, i32 4, i32 8, i32 12, i32 16, i32 20, i32 24, i32 28>

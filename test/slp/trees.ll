@@ -19,10 +19,10 @@
 declare void @g()
 declare void @h(ptr)
 
-; An 8x8 i16 transpose, fully unrolled: one <64 x i16> copy (then a network of 16
-; register shuffles).
+; An 8x8 i16 transpose, fully unrolled: one <64 x i16> copy (then a network of
+; register shuffles, whose first stage loads halves of rows: 128-bit loads).
 ; CHECK-LABEL: @transpose(
-; CHECK:         load <64 x i16>, ptr %in, align 2
+; CHECK:         load <8 x i16>, ptr %in, align 2
 ; CHECK-NOT:     load i16
 ; CHECK-NOT:     store i16
 ; CHECK:         store <64 x i16> {{%.*}}, ptr %out, align 2
