@@ -34,7 +34,11 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/MC/MCInstrAnalysis.h"
+#include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MCA/CustomBehaviour.h"
+#include "llvm/MCA/InstrBuilder.h"
+#include "llvm/MCA/Support.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
@@ -582,15 +586,23 @@ bool isZeroIdiom(StringRef Line) {
   return all_of(Ops, [&](StringRef Op) { return Op.trim() == Ops[0].trim(); });
 }
 
-// The weights of instructions by the CPU's scheduling model, for targets whose
-// instructions' cost depends on a vector shape set apart from them (RISC-V V: `vsetvli`
-// sets the element width and register group the next instructions work on; llvm-mca's
-// instrument manager turns those into the scheduling classes of that shape). An
-// instruction weighs its reciprocal throughput in cycles, rounded, at least one: a
-// `vadd.vv` of one register or less counts one as before, of a group of two registers
-// two, and a `vrgather.vv`, which some CPUs do element by element, what it costs
-// (sifive-x280: 36 for 32 bytes).
-class ModelWeights {
+// What the CPU's scheduling model says of a listing's instructions.
+//
+// Their weights, for targets whose instructions' cost depends on a vector shape set
+// apart from them (RISC-V V: `vsetvli` sets the element width and register group the
+// next instructions work on; llvm-mca's instrument manager turns those into the
+// scheduling classes of that shape). An instruction weighs its reciprocal throughput in
+// cycles, rounded, at least one: a `vadd.vv` of one register or less counts one as
+// before, of a group of two registers two, and a `vrgather.vv`, which some CPUs do
+// element by element, what it costs (sifive-x280: 36 for 32 bytes).
+//
+// And their block reciprocal throughput as llvm-mca's summary computes it without
+// simulating (`mca::computeBlockRThroughput`): the most cycles any processor resource
+// (a port, or a group of ports per unit) is busy, or the micro-ops over the dispatch
+// width if more. What tells two listings of as many instructions apart by the port
+// they compete for: x86's `vperm2f128` takes the shuffle port, `vinsertf128` from
+// memory a load port and any of three ALU ports.
+class ScheduleModel {
   // Collects the instructions an assembly text parses to.
   class Collector : public MCStreamer {
   public:
@@ -605,10 +617,26 @@ class ModelWeights {
 
   TargetMachine &TM;
   std::unique_ptr<mca::InstrumentManager> IM;
+  std::unique_ptr<MCInstrAnalysis> Analysis;
+  std::unique_ptr<mca::InstrBuilder> Builder;
+  // Each processor resource's mask (llvm-mca's encoding of a resource and its units).
+  SmallVector<uint64_t, 32> Masks;
+  std::mutex Lock; // the instruction builder caches descriptors
 
-  explicit ModelWeights(TargetMachine &TM) : TM(TM) {
-    IM.reset(TM.getTarget().createInstrumentManager(*TM.getMCSubtargetInfo(),
-                                                    *TM.getMCInstrInfo()));
+  explicit ScheduleModel(TargetMachine &TM) : TM(TM) {
+    const MCSubtargetInfo &STI = *TM.getMCSubtargetInfo();
+    IM.reset(TM.getTarget().createInstrumentManager(STI, *TM.getMCInstrInfo()));
+    // As llvm-mca: targets without instruments (all but RISC-V) get the plain manager.
+    if (!IM)
+      IM = std::make_unique<mca::InstrumentManager>(STI, *TM.getMCInstrInfo());
+    if (!STI.getSchedModel().hasInstrSchedModel())
+      return;
+    Analysis.reset(TM.getTarget().createMCInstrAnalysis(TM.getMCInstrInfo()));
+    Builder = std::make_unique<mca::InstrBuilder>(STI, *TM.getMCInstrInfo(),
+                                                  *TM.getMCRegisterInfo(), Analysis.get(),
+                                                  *IM, /*CallLatency=*/100);
+    Masks.resize(STI.getSchedModel().getNumProcResourceKinds());
+    mca::computeProcResourceMasks(STI.getSchedModel(), Masks);
   }
 
   // The scheduling model's reciprocal throughput of `Inst` under `Shape`.
@@ -628,23 +656,8 @@ class ModelWeights {
     return MCSchedModel::getReciprocalThroughput(STI, *Desc);
   }
 
-public:
-  // One per target machine, kept for the process.
-  static ModelWeights &of(TargetMachine &TM) {
-    static std::mutex Lock;
-    static std::map<TargetMachine *, std::unique_ptr<ModelWeights>> All;
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto &W = All[&TM];
-    if (!W)
-      W.reset(new ModelWeights(TM));
-    return *W;
-  }
-
-  // What the instructions of `Text` (instruction lines only) weigh beyond one each; 0
-  // where the CPU has no scheduling model or anything cannot be read (the count alone).
-  int64_t extra(StringRef Text) const {
-    if (!IM || Text.empty() || !TM.getMCSubtargetInfo()->getSchedModel().hasInstrSchedModel())
-      return 0;
+  // The instructions of `Text`, or none where it cannot be read.
+  std::vector<MCInst> parse(StringRef Text) const {
     const Target &T = TM.getTarget();
     SourceMgr Sources;
     Sources.setDiagHandler([](const SMDiagnostic &, void *) {});
@@ -660,23 +673,68 @@ public:
     std::unique_ptr<MCTargetAsmParser> TargetParser(
         T.createMCAsmParser(*TM.getMCSubtargetInfo(), *Parser, *TM.getMCInstrInfo(), Options));
     if (!TargetParser)
-      return 0;
+      return {};
     Parser->setTargetParser(*TargetParser);
     if (Parser->Run(/*NoInitialTextSection=*/false))
-      return 0;
+      return {};
+    return std::move(Insts.Insts);
+  }
+
+public:
+  // One per target machine, kept for the process.
+  static ScheduleModel &of(TargetMachine &TM) {
+    static std::mutex Lock;
+    static std::map<TargetMachine *, std::unique_ptr<ScheduleModel>> All;
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto &W = All[&TM];
+    if (!W)
+      W.reset(new ScheduleModel(TM));
+    return *W;
+  }
+
+  // What the instructions of `Text` (instruction lines only) weigh beyond one each
+  // (with `Weighed`; else 0), and their block reciprocal throughput in hundredths of a
+  // cycle; both 0 where the CPU has no scheduling model or anything cannot be read.
+  std::pair<int64_t, int64_t> measure(StringRef Text, bool Weighed) {
+    if (!Builder || Text.empty())
+      return {0, 0};
+    std::vector<MCInst> Insts = parse(Text);
+    if (Insts.empty())
+      return {0, 0};
+    const MCSchedModel &Model = TM.getMCSubtargetInfo()->getSchedModel();
     int64_t Extra = 0;
+    unsigned MicroOps = 0;
+    SmallVector<unsigned, 32> Usage(Masks.size(), 0);
     SmallVector<mca::UniqueInstrument> Current;
-    for (const MCInst &Inst : Insts.Insts) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (const MCInst &Inst : Insts) {
       // `vsetvli`/`vsetivli` set the shape of what follows.
       if (auto Shape = IM->createInstruments(Inst); !Shape.empty())
         Current = std::move(Shape);
       SmallVector<mca::Instrument *> Shape;
       for (auto &I : Current)
         Shape.push_back(I.get());
-      if (std::optional<double> Cycles = throughput(Inst, Shape))
-        Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
+      if (Weighed)
+        if (std::optional<double> Cycles = throughput(Inst, Shape))
+          Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
+      Expected<std::unique_ptr<mca::Instruction>> Built =
+          Builder->createInstruction(Inst, Shape);
+      if (!Built) {
+        consumeError(Built.takeError());
+        return {Extra, 0};
+      }
+      const mca::InstrDesc &Desc = (*Built)->getDesc();
+      MicroOps += Desc.NumMicroOps;
+      for (const auto &[Mask, Use] : Desc.Resources) {
+        if (!Use.size())
+          continue;
+        auto At = find(Masks, Mask);
+        if (At != Masks.end())
+          Usage[At - Masks.begin()] += Use.size();
+      }
     }
-    return Extra;
+    double Cycles = mca::computeBlockRThroughput(Model, Model.IssueWidth, MicroOps, Usage);
+    return {Extra, std::llround(Cycles * 100)};
   }
 };
 
@@ -687,7 +745,7 @@ public:
 // shuffle that needs one (`vpermt2d`'s index, `tbl`'s) costs only its own instructions
 // there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
 //
-// On RISC-V V an instruction weighs what its scheduling class says (`ModelWeights`),
+// On RISC-V V an instruction weighs what its scheduling class says (`ScheduleModel`),
 // not one: a `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them
 // one. Both the count and the weight are returned.
 ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
@@ -713,10 +771,9 @@ ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConsta
       (Counted += Line) += '\n';
     }
   }
-  int64_t Weight = Count;
-  if (TM.getTargetTriple().isRISCV())
-    Weight += ModelWeights::of(TM).extra(Counted);
-  return {Weight, Count};
+  bool Weighed = TM.getTargetTriple().isRISCV();
+  auto [Extra, Cycles] = ScheduleModel::of(TM).measure(Counted, Weighed);
+  return {Count + Extra, Count, Cycles};
 }
 
 // How a measured function hands on its result. Where it can, to an empty inline asm
@@ -963,7 +1020,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
   SmallVector<bool, 8> CountConstants;
   SmallVector<size_t, 8> Measured;
   for (size_t R = 0; R < NumResults; ++R) {
-    Counts[R] = {-1, -1};
+    Counts[R] = {-1, -1, -1};
     SmallVector<Value *, 4> Inputs;
     for (size_t I = InputStarts[R]; I < InputStarts[R + 1]; ++I)
       Inputs.push_back(unwrap(InputRefs[I]));
@@ -1015,7 +1072,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
   SmallVector<std::string, 2> Names;
   SmallVector<size_t, 2> Measured;
   for (size_t G = 0; G < NumGroups; ++G) {
-    Counts[G] = {-1, -1};
+    Counts[G] = {-1, -1, -1};
     SmallVector<Value *, 8> Inputs;
     for (size_t I = InputStarts[G]; I < InputStarts[G + 1]; ++I)
       Inputs.push_back(unwrap(InputRefs[I]));

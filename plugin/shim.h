@@ -159,10 +159,13 @@ LLVMValueRef shuf_intrinsic_declaration(LLVMModuleRef module, unsigned id, LLVMT
 
 /* What the backend emits for one measured slice: its instruction lines, and their weight
  * (the same, except on RISC-V V, where each instruction weighs its reciprocal throughput
- * by the CPU's scheduling model, at least one). Both -1 where it cannot be measured. */
+ * by the CPU's scheduling model, at least one); all -1 where it cannot be measured. And
+ * their block reciprocal throughput by the scheduling model, as llvm-mca's summary
+ * computes it, in hundredths of a cycle (0 where the CPU has no model). */
 typedef struct ShufEmitted {
   int64_t weight;
   int64_t instructions;
+  int64_t cycles;
 } ShufEmitted;
 
 /* The instructions the backend emits for each of `results`, result r computed from

@@ -631,8 +631,57 @@ fn network_function(k: usize, rng: &mut Rng) -> String {
             .join(", ")
     };
     let mut body = String::new();
-    match rng.below(3) {
-        0 => {
+    match rng.below(4) {
+        3 if n >= 3 => {
+            // Written out: the stages of a plan (every shuffle one), on registers of
+            // 2^r elements loaded one by one; the results stored one by one.
+            let r = 1 + rng.below(n as u64 - 2) as usize;
+            let lanes = 1usize << r;
+            let i32s: Vec<i32> = mask.iter().map(|&m| m as i32).collect();
+            let Some((net, _)) =
+                shuf::lower::network::plan(&i32s, lanes, 1, false, &mut |_, _| Some(1))
+            else {
+                return network_function(k, rng);
+            };
+            let mut registers: Vec<String> = (0..total / lanes)
+                .map(|i| {
+                    body += &format!(
+                        "  %p{i} = getelementptr i8, ptr %src, i64 {}\n  \
+                         %r{i} = load {}, ptr %p{i}, align 1\n",
+                        i * lanes * size,
+                        ty(lanes)
+                    );
+                    format!("%r{i}")
+                })
+                .collect();
+            for (t, stage) in net.stages.iter().enumerate() {
+                registers = stage
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let second = s.second.map_or("poison".to_string(), |b| registers[b].clone());
+                        let m: Vec<usize> = s.mask.iter().map(|&x| x as usize).collect();
+                        body += &format!(
+                            "  %s{t}_{i} = shufflevector {ty} {}, {ty} {second}, <{lanes} x i32> <{}>\n",
+                            registers[s.first],
+                            list(&m),
+                            ty = ty(lanes)
+                        );
+                        format!("%s{t}_{i}")
+                    })
+                    .collect();
+            }
+            for (i, &out) in net.outputs.iter().enumerate() {
+                body += &format!(
+                    "  %q{i} = getelementptr i8, ptr %dst, i64 {}\n  \
+                     store {} {}, ptr %q{i}, align 1\n",
+                    i * lanes * size,
+                    ty(lanes),
+                    registers[out]
+                );
+            }
+        }
+        0 | 3 => {
             body += &format!("  %v = load {}, ptr %src, align 1\n", ty(total));
             body += &format!(
                 "  %y = shufflevector {t} %v, {t} poison, <{total} x i32> <{}>\n  \

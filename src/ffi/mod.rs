@@ -297,22 +297,27 @@ pub enum RemarkKind {
 /// What the backend emits for one measured slice: its instructions and their weight,
 /// the same but on RISC-V V, where each instruction weighs its reciprocal throughput by
 /// the CPU's scheduling model (at least one: a `vrgather.vv` of 32 bytes 36 on
-/// sifive-x280). Decisions compare weights alone (a rewrite of equal weight and fewer
-/// instructions is no cheaper: sifive-x280's two dependent slides against one masked
-/// one); remarks report both.
+/// sifive-x280); and their block reciprocal throughput by that model, as llvm-mca's
+/// summary computes it, in hundredths of a cycle (0 where unknown). Decisions compare
+/// weights (a rewrite of equal weight and fewer instructions is no cheaper:
+/// sifive-x280's two dependent slides against one masked one); a few, where a rewrite
+/// trades a shuffle for a load or store of as many instructions, also the throughput
+/// ([`Emitted::faster_than`]); remarks report the counts.
 #[repr(C)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Emitted {
     pub weight: i64,
     pub instructions: i64,
+    pub cycles: i64,
 }
 
 impl Emitted {
-    /// Instructions that weigh one each.
+    /// Instructions that weigh one each, of unknown throughput.
     pub const fn plain(instructions: i64) -> Emitted {
         Emitted {
             weight: instructions,
             instructions,
+            cycles: 0,
         }
     }
 
@@ -321,11 +326,34 @@ impl Emitted {
         self.weight < other.weight
     }
 
-    /// With `n` more instructions of weight one.
+    /// Whether it weighs less than `other`, or as much with a known and lower block
+    /// throughput (the busiest port less busy: x86's `vinsertf128` from memory instead of
+    /// a load and a `vperm2f128`).
+    pub fn faster_than(self, other: Emitted) -> bool {
+        self.cheaper_than(other)
+            || (self.weight == other.weight
+                && self.cycles > 0
+                && other.cycles > 0
+                && self.cycles < other.cycles)
+    }
+
+    /// With `n` more instructions of weight one (their throughput unknown: dropped).
     pub fn plus(self, n: i64) -> Emitted {
         Emitted {
             weight: self.weight + n,
             instructions: self.instructions + n,
+            cycles: 0,
+        }
+    }
+}
+
+impl Emitted {
+    /// As shown (`4`, `4 weighing 9`), then `in 2.50 cycles` where the throughput is
+    /// known.
+    pub fn timed(self) -> String {
+        match self.cycles {
+            0 => self.to_string(),
+            c => format!("{self} in {}.{:02} cycles", c / 100, c % 100),
         }
     }
 }

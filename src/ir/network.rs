@@ -27,8 +27,12 @@ pub struct WideShuffle {
     pub leaves: Vec<Value>,
     pub leaf_lanes: usize,
     pub mask: Vec<i32>,
-    /// The concatenations between the leaves and the root.
+    /// The concatenations between the leaves and the root, or the inner stages of a
+    /// network written out.
     pub parts: Vec<Inst>,
+    /// A network written out ([`explicit_networks`]): TTI's price of the roots alone is
+    /// no price of the whole.
+    pub written_out: bool,
 }
 
 impl WideShuffle {
@@ -166,6 +170,11 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
             }
         }
     }
+    // Networks written out: their shuffles belong to them, not to groups of their own.
+    let explicit = explicit_networks(func);
+    let taken = |i: &Inst| explicit.iter().any(|(_, members)| members.contains(i));
+    out.retain(|w| !w.roots.iter().any(taken));
+    groups.retain(|(_, members)| !members.iter().any(taken));
     for ((a, b, n), mut members) in groups {
         let total = fixed_lanes(a).unwrap_or(0) * if b.is_null() { 1 } else { 2 };
         if members.len() * n != total || !one_block(&members) {
@@ -187,7 +196,207 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
             out.push(wide);
         }
     }
+    out.extend(explicit.into_iter().map(|(wide, _)| wide));
     out
+}
+
+/// Shuffles at most, in a network written out.
+const MAX_EXPLICIT: usize = 64;
+
+/// Networks written out as stages (hand-vectorized transposes: `unpcklps`, `shufps`,
+/// `vperm2f128` one after the other), each with its shuffles: shuffles of one block
+/// joined with the shuffles they read where only shuffles of the block read those, read
+/// as one whole when together they permute their leaves' elements (each read once,
+/// poison lanes aside). The roots are the shuffles something else reads; the others
+/// become the whole's parts, erased once it is rebuilt.
+fn explicit_networks(func: Function) -> Vec<(WideShuffle, Vec<Inst>)> {
+    use std::collections::HashMap;
+    let shuffles: Vec<Inst> = func
+        .instructions()
+        .filter(|i| i.is_shuffle() && i.ty().element_bits().is_some())
+        .filter(|i| fixed_lanes(i.raw()).is_some())
+        .collect();
+    let index: HashMap<LLVMValueRef, usize> = shuffles
+        .iter()
+        .enumerate()
+        .map(|(k, i)| (i.raw(), k))
+        .collect();
+    let mut parent: Vec<usize> = (0..shuffles.len()).collect();
+    fn find(parent: &mut [usize], mut k: usize) -> usize {
+        while parent[k] != k {
+            parent[k] = parent[parent[k]];
+            k = parent[k];
+        }
+        k
+    }
+    // SAFETY: live instructions of `func`, read only.
+    let block = |v: LLVMValueRef| unsafe { LLVMGetInstructionParent(v) };
+    // Read only by shuffles of its block.
+    let inner = |v: LLVMValueRef| {
+        // SAFETY: a live value.
+        let users = unsafe { super::users(v) };
+        !users.is_empty()
+            && users
+                .iter()
+                .all(|u| index.contains_key(u) && block(*u) == block(v))
+    };
+    // Joined: a shuffle and what it reads, a shuffle or a leaf, where only shuffles of
+    // the block read that (two stages, or two shuffles of one loaded row).
+    let mut first_reader: HashMap<LLVMValueRef, usize> = HashMap::new();
+    for (k, s) in shuffles.iter().enumerate() {
+        for o in 0..2 {
+            // SAFETY: a live shufflevector's operand.
+            let op = unsafe { LLVMGetOperand(s.raw(), o) };
+            // SAFETY: a live value.
+            let local = unsafe { !LLVMIsAInstruction(op).is_null() } && block(op) == block(s.raw());
+            if is_poison(op) || !local || !inner(op) {
+                continue;
+            }
+            let j = match index.get(&op) {
+                Some(&j) => j,
+                None => *first_reader.entry(op).or_insert(k),
+            };
+            let (a, b) = (find(&mut parent, k), find(&mut parent, j));
+            parent[a] = b;
+        }
+    }
+    let mut components: HashMap<usize, Vec<Inst>> = HashMap::new();
+    for (k, &s) in shuffles.iter().enumerate() {
+        let root = find(&mut parent, k);
+        components.entry(root).or_default().push(s);
+    }
+    let mut out: Vec<(WideShuffle, Vec<Inst>)> = components
+        .into_values()
+        .filter(|members| (3..=MAX_EXPLICIT).contains(&members.len()))
+        .filter_map(|members| explicit_whole(&members).map(|w| (w, members)))
+        .collect();
+    // In the block's order, for a deterministic output.
+    out.sort_by_key(|(_, members)| {
+        shuffles
+            .iter()
+            .position(|s| s == &members[0])
+            .unwrap_or(usize::MAX)
+    });
+    out
+}
+
+/// The whole `members` (in block order) permute, if they do: see [`explicit_networks`].
+fn explicit_whole(members: &[Inst]) -> Option<WideShuffle> {
+    use std::collections::HashMap;
+    let is_member = |v: LLVMValueRef| members.iter().any(|m| m.raw() == v);
+    // SAFETY: live instructions, read only.
+    let users = |m: &Inst| unsafe { super::users(m.raw()) };
+    let (roots, parts): (Vec<Inst>, Vec<Inst>) = members
+        .iter()
+        .partition(|m| users(m).iter().any(|&u| !is_member(u)));
+    // A root another member reads would be rebuilt under it.
+    if roots.is_empty() || roots.iter().any(|r| users(r).iter().any(|&u| is_member(u))) {
+        return None;
+    }
+    // The leaves: what members read that is no member (poison aside).
+    let mut leaves: Vec<LLVMValueRef> = Vec::new();
+    for m in members {
+        for o in 0..2 {
+            // SAFETY: a live shufflevector's operand.
+            let op = unsafe { LLVMGetOperand(m.raw(), o) };
+            if !is_member(op) && !is_poison(op) && !leaves.contains(&op) {
+                leaves.push(op);
+            }
+        }
+    }
+    // SAFETY: live values.
+    if leaves.is_empty() || leaves.iter().any(|&l| unsafe { LLVMIsConstant(l) != 0 }) {
+        return None;
+    }
+    let leaf_lanes = fixed_lanes(leaves[0])?;
+    if leaves.iter().any(|&l| fixed_lanes(l) != Some(leaf_lanes)) {
+        return None;
+    }
+    // Each member's lanes as elements of the leaves (`-1` poison), members in block
+    // order read only earlier members.
+    let mut lanes: HashMap<LLVMValueRef, Vec<i32>> = HashMap::new();
+    for m in members {
+        let raw = m.raw();
+        // SAFETY: a live shufflevector's operands.
+        let (a, b) = unsafe { (LLVMGetOperand(raw, 0), LLVMGetOperand(raw, 1)) };
+        let source = |v: LLVMValueRef| -> Option<Vec<i32>> {
+            if is_poison(v) {
+                return Some(vec![-1; fixed_lanes(v)?]);
+            }
+            match leaves.iter().position(|&l| l == v) {
+                Some(k) => Some(
+                    (0..leaf_lanes)
+                        .map(|t| (k * leaf_lanes + t) as i32)
+                        .collect(),
+                ),
+                None => lanes.get(&v).cloned(),
+            }
+        };
+        let (first, second) = (source(a)?, source(b)?);
+        let read: Vec<i32> = mask_of(raw)
+            .into_iter()
+            .map(|x| match x {
+                x if x < 0 => -1,
+                x if (x as usize) < first.len() => first[x as usize],
+                x => second.get(x as usize - first.len()).copied().unwrap_or(-1),
+            })
+            .collect();
+        lanes.insert(raw, read);
+    }
+    let root_lanes = fixed_lanes(roots[0].raw())?;
+    let total = leaves.len() * leaf_lanes;
+    if roots
+        .iter()
+        .any(|r| fixed_lanes(r.raw()) != Some(root_lanes))
+        || roots.len() * root_lanes != total
+    {
+        return None;
+    }
+    // Every element read once at most.
+    let mut seen = vec![false; total];
+    for r in &roots {
+        for &x in &lanes[&r.raw()] {
+            if x >= 0 {
+                if seen[x as usize] {
+                    return None;
+                }
+                seen[x as usize] = true;
+            }
+        }
+    }
+    // Built before the first root: every leaf of the block must come before it.
+    // SAFETY: live instructions of one block, read only.
+    unsafe {
+        let first = roots[0].raw();
+        let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(first));
+        let mut defined: Vec<LLVMValueRef> = Vec::new();
+        while !i.is_null() && i != first {
+            defined.push(i);
+            i = LLVMGetNextInstruction(i);
+        }
+        let local = |l: LLVMValueRef| {
+            !LLVMIsAInstruction(l).is_null()
+                && LLVMGetInstructionParent(l) == LLVMGetInstructionParent(first)
+        };
+        if leaves.iter().any(|&l| local(l) && !defined.contains(&l)) {
+            return None;
+        }
+    }
+    let mut roots = roots;
+    let first_read = |r: &Inst| lanes[&r.raw()].iter().copied().filter(|&x| x >= 0).min();
+    roots.sort_by_key(first_read);
+    let mask: Vec<i32> = roots.iter().flat_map(|r| lanes[&r.raw()].clone()).collect();
+    if !(4..=MAX_ELEMENTS).contains(&mask.len()) || !mask.len().is_power_of_two() {
+        return None;
+    }
+    Some(WideShuffle {
+        roots,
+        leaves: leaves.into_iter().map(Value::from_raw).collect(),
+        leaf_lanes,
+        mask,
+        parts,
+        written_out: true,
+    })
 }
 
 fn one_block(insts: &[Inst]) -> bool {
@@ -234,6 +443,7 @@ fn whole(
         leaf_lanes,
         mask,
         parts,
+        written_out: false,
     })
 }
 
@@ -249,8 +459,11 @@ pub struct BuiltNetwork {
 /// with `join`, also the whole (the results concatenated) as the sequence's result.
 pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Option<BuiltNetwork> {
     let w = network.lanes;
-    let per_root = wide.root_lanes() / w.max(1);
-    if w == 0 || wide.leaf_lanes % w != 0 || per_root == 0 || wide.root_lanes() % w != 0 {
+    let (half, root_lanes) = (w / 2, wide.root_lanes());
+    // Registers are parts of leaves or two leaves side by side; results the same.
+    let leaves_fit = w > 0 && (wide.leaf_lanes % w == 0 || wide.leaf_lanes * 2 == w);
+    let roots_fit = w > 0 && (root_lanes % w == 0 || root_lanes * 2 == w);
+    if !leaves_fit || !roots_fit {
         return None;
     }
     // SAFETY: the leaves and roots are live; everything is built right before the first
@@ -260,12 +473,21 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
         LLVMPositionBuilderBefore(builder, first);
         let mut built = Vec::new();
-        // Each input register: its leaf and first lane there.
-        let inputs: Vec<(LLVMValueRef, usize)> = wide
-            .leaves
-            .iter()
-            .flat_map(|leaf| (0..wide.leaf_lanes / w).map(move |k| (leaf.raw(), k * w)))
-            .collect();
+        // Each input register's halves: a leaf and the first lane there.
+        let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
+        let inputs: Vec<[(LLVMValueRef, usize); 2]> = match wide.leaf_lanes * 2 == w {
+            true => leaves
+                .chunks(2)
+                .filter(|p| p.len() == 2)
+                .map(|p| [(p[0], 0), (p[1], 0)])
+                .collect(),
+            false => leaves
+                .iter()
+                .flat_map(|&leaf| {
+                    (0..wide.leaf_lanes / w).map(move |k| [(leaf, k * w), (leaf, k * w + half)])
+                })
+                .collect(),
+        };
         let fits = inputs.len() == network.inputs && network.outputs.len() == inputs.len();
         let loaded = match fits && network.loads_first && leaves_loaded(wide) {
             true => (network.stages.first())
@@ -277,12 +499,12 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
             built.push(s);
             s
         };
+        let whole: Vec<i32> = (0..w as i32).collect();
         let mut stages = &network.stages[..];
         let mut registers: Vec<LLVMValueRef> = match loaded {
             // The halves side by side (`vinsertf128` from memory).
             Some(pairs) => {
                 stages = &stages[1..];
-                let whole: Vec<i32> = (0..w as i32).collect();
                 pairs
                     .into_iter()
                     .map(|[lo, hi]| shuffle(lo, Some(hi), &whole))
@@ -290,9 +512,12 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
             }
             None => inputs
                 .iter()
-                .map(|&(leaf, first)| match wide.leaf_lanes == w {
-                    true => leaf,
-                    false => {
+                .map(|&[(leaf, first), (other, _)]| {
+                    if wide.leaf_lanes == w {
+                        leaf
+                    } else if wide.leaf_lanes * 2 == w {
+                        shuffle(leaf, Some(other), &whole)
+                    } else {
                         let part: Vec<i32> = (first..first + w).map(|x| x as i32).collect();
                         shuffle(leaf, None, &part)
                     }
@@ -305,27 +530,28 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
                 .map(|s| shuffle(registers[s.first], s.second.map(|r| registers[r]), &s.mask))
                 .collect();
         }
-        let mut concat = |mut parts: Vec<LLVMValueRef>| {
-            while parts.len() > 1 {
-                let half = fixed_lanes(parts[0]).unwrap_or(0);
-                let both: Vec<i32> = (0..2 * half as i32).collect();
-                parts = parts
-                    .chunks(2)
-                    .map(|pair| shuffle(pair[0], Some(pair[1]), &both))
-                    .collect();
-            }
-            parts.first().copied()
-        };
         let mut results = Vec::new();
         for (k, root) in wide.roots.iter().enumerate() {
-            let mine: Vec<LLVMValueRef> = match fits {
-                true => network.outputs[k * per_root..(k + 1) * per_root]
-                    .iter()
-                    .map(|&r| registers[r])
-                    .collect(),
-                false => Vec::new(),
+            let value = match (fits, root_lanes * 2 == w) {
+                (false, _) => None,
+                // Half a register (stored, the backend stores it from the register).
+                (true, true) => {
+                    let register = registers[network.outputs[k / 2]];
+                    let lanes: Vec<i32> = ((k % 2) * half..(k % 2 + 1) * half)
+                        .map(|x| x as i32)
+                        .collect();
+                    Some(shuffle(register, None, &lanes))
+                }
+                (true, false) => {
+                    let per_root = root_lanes / w;
+                    let mine = network.outputs[k * per_root..(k + 1) * per_root]
+                        .iter()
+                        .map(|&r| registers[r])
+                        .collect();
+                    side_by_side(&mut shuffle, mine)
+                }
             };
-            match concat(mine) {
+            match value {
                 Some(v) if LLVMTypeOf(v) == LLVMTypeOf(root.raw()) => results.push(v),
                 _ => break,
             }
@@ -333,7 +559,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let whole = match (results.len() == wide.roots.len(), join) {
             (false, _) => None,
             (true, false) => results.last().copied(),
-            (true, true) => concat(results.clone()),
+            (true, true) => side_by_side(&mut shuffle, results.clone()),
         };
         LLVMDisposeBuilder(builder);
         match whole {
@@ -349,6 +575,22 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
     }
 }
 
+/// `parts` side by side, joined in pairs by `shuffle` until one is left.
+fn side_by_side(
+    shuffle: &mut impl FnMut(LLVMValueRef, Option<LLVMValueRef>, &[i32]) -> LLVMValueRef,
+    mut parts: Vec<LLVMValueRef>,
+) -> Option<LLVMValueRef> {
+    while parts.len() > 1 {
+        let half = fixed_lanes(parts[0]).unwrap_or(0);
+        let both: Vec<i32> = (0..2 * half as i32).collect();
+        parts = parts
+            .chunks(2)
+            .map(|pair| shuffle(pair[0], Some(pair[1]), &both))
+            .collect();
+    }
+    parts.first().copied()
+}
+
 /// A first stage that puts halves of loaded registers side by side, as loads of the
 /// halves, each right after the load it reads from (so that it reads the same memory):
 /// the two halves of each register, or `None` (nothing built) where a shuffle of the
@@ -358,7 +600,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
 /// # Safety
 /// The loads are live simple loads of the block where the network is built, before it.
 unsafe fn load_halves(
-    inputs: &[(LLVMValueRef, usize)],
+    inputs: &[[(LLVMValueRef, usize); 2]],
     stage: &[crate::lower::network::RegisterShuffle],
     lanes: usize,
     built: &mut Vec<LLVMValueRef>,
@@ -372,27 +614,35 @@ unsafe fn load_halves(
         reads.push([(register(a)?, ha), (register(b)?, hb)]);
     }
     // Whole bytes an element, or nothing to load.
-    let whole_bytes = |&(load, _): &(LLVMValueRef, usize)| {
-        super::Type(LLVMTypeOf(load))
-            .element_bits()
-            .is_some_and(|b| b > 0 && b % 8 == 0)
-    };
-    if !inputs.iter().all(whole_bytes) {
+    let load = inputs.first()?[0].0;
+    if !super::Type(LLVMTypeOf(load))
+        .element_bits()
+        .is_some_and(|b| b > 0 && b % 8 == 0)
+    {
         return None;
     }
-    let ctx = LLVMGetTypeContext(LLVMTypeOf(inputs.first()?.0));
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(load));
     let at_load = LLVMCreateBuilderInContext(ctx);
     // What followed each load before anything was built: the halves go before it, in
     // the order built.
-    let after: Vec<LLVMValueRef> = inputs
-        .iter()
-        .map(|&(load, _)| LLVMGetNextInstruction(load))
-        .collect();
+    let mut after: Vec<(LLVMValueRef, LLVMValueRef)> = Vec::new();
+    for &(load, _) in inputs.iter().flatten() {
+        if !after.iter().any(|&(l, _)| l == load) {
+            after.push((load, LLVMGetNextInstruction(load)));
+        }
+    }
     let mut load_half = |(register, h): (usize, usize)| {
-        let (load, first) = inputs[register];
-        LLVMPositionBuilderBefore(at_load, after[register]);
-        let part = super::load_lanes(at_load, load, first + h * half, half)
-            .expect("whole bytes an element");
+        let (load, first) = inputs[register][h];
+        // A half that is a whole leaf: the leaf.
+        if first == 0 && fixed_lanes(load) == Some(half) {
+            return load;
+        }
+        let next = after
+            .iter()
+            .find(|&&(l, _)| l == load)
+            .map_or(load, |&(_, n)| n);
+        LLVMPositionBuilderBefore(at_load, next);
+        let part = super::load_lanes(at_load, load, first, half).expect("whole bytes an element");
         // Its address, if one was built, and the part (in the order built: erased in
         // reverse).
         let address = LLVMGetOperand(part, 0);
@@ -527,7 +777,8 @@ pub fn mask_probes(
     lanes: usize,
     masks: &[(Vec<i32>, bool)],
 ) -> Option<MaskProbes> {
-    if lanes == 0 || wide.leaf_lanes % lanes != 0 {
+    let paired = wide.leaf_lanes * 2 == lanes;
+    if lanes == 0 || (wide.leaf_lanes % lanes != 0 && !paired) {
         return None;
     }
     // SAFETY: live leaves and roots; everything is built right before the first root.
@@ -538,6 +789,19 @@ pub fn mask_probes(
         let mut built = Vec::new();
         let registers: Vec<LLVMValueRef> = if wide.leaf_lanes == lanes {
             wide.leaves.iter().take(2).map(|l| l.raw()).collect()
+        } else if paired {
+            // Two leaves side by side a register.
+            let both: Vec<i32> = (0..lanes as i32).collect();
+            wide.leaves
+                .chunks(2)
+                .filter(|p| p.len() == 2)
+                .take(2)
+                .map(|p| {
+                    let s = build_shuffle(builder, p[0].raw(), Some(p[1].raw()), &both);
+                    built.push(s);
+                    s
+                })
+                .collect()
         } else {
             (0..2)
                 .map(|k| {

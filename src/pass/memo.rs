@@ -31,23 +31,35 @@ pub trait Persisted: Sized {
     }
 }
 
-/// What one slice emits: `n` instructions, or `n/w` where they weigh `w`.
+/// What one slice emits: `n` instructions, or `n/w` where they weigh `w`; then `@c`
+/// where their throughput is known (`c` hundredths of a cycle).
 pub fn encode_emitted(e: Emitted) -> String {
-    if e.weight == e.instructions {
+    let mut out = if e.weight == e.instructions {
         e.instructions.to_string()
     } else {
         format!("{}/{}", e.instructions, e.weight)
+    };
+    if e.cycles != 0 {
+        out += &format!("@{}", e.cycles);
     }
+    out
 }
 
 pub fn decode_emitted(text: &str) -> Option<Emitted> {
-    Some(match text.split_once('/') {
+    let (counts, cycles) = match text.split_once('@') {
+        Some((counts, c)) => (counts, c.parse().ok()?),
+        None => (text, 0),
+    };
+    let mut e = match counts.split_once('/') {
         Some((n, w)) => Emitted {
             weight: w.parse().ok()?,
             instructions: n.parse().ok()?,
+            cycles: 0,
         },
-        None => Emitted::plain(text.parse().ok()?),
-    })
+        None => Emitted::plain(counts.parse().ok()?),
+    };
+    e.cycles = cycles;
+    Some(e)
 }
 
 /// A pair of counts: `a b`, or `-` for none.
@@ -288,11 +300,24 @@ mod tests {
         let weighed = Emitted {
             weight: 9,
             instructions: 4,
+            cycles: 0,
+        };
+        let timed = Emitted {
+            weight: 5,
+            instructions: 5,
+            cycles: 1625,
         };
         for p in [
             None,
             Some((Emitted::plain(3), Emitted::plain(1))),
             Some((Emitted::plain(-1), weighed)),
+            Some((
+                timed,
+                Emitted {
+                    cycles: 300,
+                    ..weighed
+                },
+            )),
         ] {
             assert_eq!(<Pair as Persisted>::decode(&p.encode().unwrap()), Some(p));
         }

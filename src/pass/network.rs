@@ -76,9 +76,10 @@ pub fn rebuild_networks(
         .iter()
         .map(|wide| {
             let bits = wide.element_bits().unwrap_or(0) as usize;
+            // Registers of two leaves (or two results) side by side at most.
             let most = (register_bits / bits.max(1))
-                .min(wide.leaf_lanes)
-                .min(wide.root_lanes());
+                .min(2 * wide.leaf_lanes)
+                .min(2 * wide.root_lanes());
             let least = (MIN_REGISTER_BITS.min(register_bits) / bits.max(1)).max(2);
             let mut out = Vec::new();
             let mut lanes = most;
@@ -148,7 +149,7 @@ pub fn rebuild_networks(
             1 => format!("{} shuffle", wide.anchor().ty()),
             k => format!("{k} {} shuffles", wide.anchor().ty()),
         };
-        if !always && !emitted.cheaper_than(stock) {
+        if !always && !emitted.faster_than(stock) {
             if remarks && by_loss {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
@@ -161,10 +162,11 @@ pub fn rebuild_networks(
             } else if remarks {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
-                     {cost}) compile to {emitted} instructions, the original to {stock} \
-                     ({priced})",
+                     {cost}; llc {}), no faster than the original ({priced} {})",
                     net.stages.len(),
                     net.lanes,
+                    emitted.timed(),
+                    stock.timed(),
                 );
                 target.remark(RemarkKind::Missed, c"Network", wide.anchor(), &message);
             }
@@ -183,12 +185,14 @@ pub fn rebuild_networks(
                 false => "",
             };
             let message = format!(
-                "network: {what} of {} registers ({priced} {stock}) became {} stages of \
-                 {}-lane shuffles, {} in all{loaded} (predicted {cost}; llc {emitted})",
+                "network: {what} of {} registers ({priced} {}) became {} stages of \
+                 {}-lane shuffles, {} in all{loaded} (predicted {cost}; llc {})",
                 net.inputs,
+                stock.timed(),
                 net.stages.len(),
                 net.lanes,
                 net.shuffles(),
+                emitted.timed(),
             );
             target.remark(RemarkKind::Passed, c"Network", wide.anchor(), &message);
         }
@@ -434,7 +438,7 @@ fn clear_losses(
     out: &mut [Option<Pair>],
 ) {
     for (i, (wide, _, predicted, key, _)) in plans.iter().enumerate() {
-        if out[i].is_some() || folds_into_memory(wide) {
+        if out[i].is_some() || tti_misses(wide) {
             continue;
         }
         let key = format!("{key}|loss");
@@ -453,13 +457,13 @@ fn clear_losses(
     }
 }
 
-/// Whether the backend may fold `wide` into memory instructions TTI's shuffle price
-/// does not see: an interleave into a store (`st2`..`st4`), a group of extracts of a
-/// load (`ld2`..`ld4`).
-fn folds_into_memory(wide: &WideShuffle) -> bool {
+/// Whether TTI's shuffle price of `wide` misses what it costs: the backend may fold an
+/// interleave into a store (`st2`..`st4`), a group of extracts into a load
+/// (`ld2`..`ld4`); a network written out has stages besides its roots.
+fn tti_misses(wide: &WideShuffle) -> bool {
     let stored_interleave = ir::network::only_store(wide).is_some() && is_interleave(&wide.mask);
     let loaded_group = wide.roots.len() > 1 && ir::network::reads_a_load(wide);
-    stored_interleave || loaded_group
+    stored_interleave || loaded_group || wide.written_out
 }
 
 /// Each plan's network against its shuffle, in instructions: with the store where the
@@ -550,7 +554,7 @@ fn clear_wins(
             continue;
         }
         // What the backend may fold into memory instructions is compiled.
-        if folds_into_memory(wide) {
+        if tti_misses(wide) {
             continue;
         }
         let Some(tti) = ir::network::tti_cost(wide, target) else {

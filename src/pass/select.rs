@@ -517,6 +517,7 @@ mod tests {
             emitted: Emitted {
                 weight: 5,
                 instructions: 2,
+                cycles: 250,
             },
         };
         let text = d.encode().unwrap();

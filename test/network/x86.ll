@@ -38,7 +38,7 @@
 ; STOCK:         vinsertps
 ; OFF-LABEL: @transpose(
 ; OFF:           %t = shufflevector <64 x float> %m, <64 x float> poison, <64 x i32>
-; REMARK: remark: {{.*}}network: <64 x float> shuffle of 8 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 24 in all, the first loaded half by half (predicted 24; llc {{[0-9]+}})
+; REMARK: remark: {{.*}}network: <64 x float> shuffle of 8 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 24 in all, the first loaded half by half (predicted 24; llc {{[0-9]+}} in {{[0-9.]+}} cycles)
 define void @transpose(ptr %p, ptr %q) {
   %m = load <64 x float>, ptr %p
   %t = shufflevector <64 x float> %m, <64 x float> poison, <64 x i32> <i32 0, i32 8, i32 16, i32 24, i32 32, i32 40, i32 48, i32 56, i32 1, i32 9, i32 17, i32 25, i32 33, i32 41, i32 49, i32 57, i32 2, i32 10, i32 18, i32 26, i32 34, i32 42, i32 50, i32 58, i32 3, i32 11, i32 19, i32 27, i32 35, i32 43, i32 51, i32 59, i32 4, i32 12, i32 20, i32 28, i32 36, i32 44, i32 52, i32 60, i32 5, i32 13, i32 21, i32 29, i32 37, i32 45, i32 53, i32 61, i32 6, i32 14, i32 22, i32 30, i32 38, i32 46, i32 54, i32 62, i32 7, i32 15, i32 23, i32 31, i32 39, i32 47, i32 55, i32 63>
@@ -80,7 +80,7 @@ define void @interleave(<8 x float> %a, <8 x float> %b, <8 x float> %c, <8 x flo
 ; ASM:           retq
 ; OFF-LABEL: @deinterleave(
 ; OFF:           %x0 = shufflevector <32 x float> %v, <32 x float> poison, <8 x i32> <i32 0, i32 4, i32 8
-; REMARK: remark: {{.*}}network: 4 <8 x float> shuffles of 4 registers ({{TTI|llc}} {{[0-9]+}}) became 3 stages of 8-lane shuffles, 12 in all, the first loaded half by half (predicted 12;
+; REMARK: remark: {{.*}}network: 4 <8 x float> shuffles of 4 registers ({{TTI|llc}} {{[0-9]+}} in {{[0-9.]+}} cycles) became 3 stages of 8-lane shuffles, 12 in all, the first loaded half by half (predicted 12;
 define void @deinterleave(ptr %p, ptr %q) {
   %v = load <32 x float>, ptr %p
   %x0 = shufflevector <32 x float> %v, <32 x float> poison, <8 x i32> <i32 0, i32 4, i32 8, i32 12, i32 16, i32 20, i32 24, i32 28>
