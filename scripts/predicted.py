@@ -49,9 +49,11 @@ LOWERED = re.compile(AT + r"(?P<rule>[\w-]+): mask (?P<mask><[^>]*>) "
 NARROWED = re.compile(AT + r"narrowing: (?P<mask>.*?) "
                       r"\(llc (?P<llc0>" + N + r")\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>" + N + r")\)" + END)
-NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>" + N + r")\) "
-                     r"became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>" + N + r")\)"
-                     + END)
+# Networks also give the throughput by the scheduling model: `llc 44 in 16.00 cycles`.
+CYCLES = r"(?: in [\d.]+ cycles)?"
+NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>" + N + r")" + CYCLES
+                     + r"\) became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>" + N
+                     + r")" + CYCLES + r"\)" + END)
 SELECTED = re.compile(AT + r"(?:wide )?sequence: mask (?P<mask><[^>]*>) "
                       r"\(llc (?P<llc0>" + N + r")\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>" + N + r")\)" + END)
