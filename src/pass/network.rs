@@ -97,7 +97,10 @@ pub fn rebuild_networks(
         .zip(widths)
         .filter(|(wide, widths)| {
             let register = widths.first().copied().unwrap_or(0);
-            always || wide.mask.len() > 2 * register || wide.root_lanes() > register
+            always
+                || wide.written_out
+                || wide.mask.len() > 2 * register
+                || wide.root_lanes() > register
         })
         .unzip();
     if wides.is_empty() {
