@@ -643,17 +643,7 @@ fn network_function(k: usize, rng: &mut Rng) -> String {
             else {
                 return network_function(k, rng);
             };
-            let mut registers: Vec<String> = (0..total / lanes)
-                .map(|i| {
-                    body += &format!(
-                        "  %p{i} = getelementptr i8, ptr %src, i64 {}\n  \
-                         %r{i} = load {}, ptr %p{i}, align 1\n",
-                        i * lanes * size,
-                        ty(lanes)
-                    );
-                    format!("%r{i}")
-                })
-                .collect();
+            let mut registers = load_registers(&mut body, total / lanes, lanes, size, &ty(lanes));
             for (t, stage) in net.stages.iter().enumerate() {
                 registers = stage
                     .iter()
@@ -694,17 +684,7 @@ fn network_function(k: usize, rng: &mut Rng) -> String {
             // Registers of 2^r elements loaded one by one, concatenated pairwise.
             let r = 1 + rng.below(n as u64 - 1) as usize;
             let lanes = 1usize << r;
-            let mut parts: Vec<String> = (0..total / lanes)
-                .map(|i| {
-                    body += &format!(
-                        "  %p{i} = getelementptr i8, ptr %src, i64 {}\n  \
-                         %r{i} = load {}, ptr %p{i}, align 1\n",
-                        i * lanes * size,
-                        ty(lanes)
-                    );
-                    format!("%r{i}")
-                })
-                .collect();
+            let mut parts = load_registers(&mut body, total / lanes, lanes, size, &ty(lanes));
             let mut width = lanes;
             let mut c = 0;
             while parts.len() > 1 {
@@ -758,6 +738,27 @@ fn network_function(k: usize, rng: &mut Rng) -> String {
         }
     }
     format!("define void @w{k}(ptr %dst, ptr %src) #0 {{\n{body}  ret void\n}}\n")
+}
+
+/// `count` registers `%r0..` of type `ty` (`lanes` elements of `size` bytes) loaded one
+/// after the other from `%src`, appended to `body`; their names.
+fn load_registers(
+    body: &mut String,
+    count: usize,
+    lanes: usize,
+    size: usize,
+    ty: &str,
+) -> Vec<String> {
+    (0..count)
+        .map(|i| {
+            *body += &format!(
+                "  %p{i} = getelementptr i8, ptr %src, i64 {}\n  \
+                 %r{i} = load {ty}, ptr %p{i}, align 1\n",
+                i * lanes * size
+            );
+            format!("%r{i}")
+        })
+        .collect()
 }
 
 #[test]

@@ -750,6 +750,25 @@ pub(crate) fn simple_access(access: LLVMValueRef) -> bool {
     }
 }
 
+/// `parts` side by side, joined in pairs by `shuffle` until one is left.
+pub(crate) fn side_by_side(
+    shuffle: &mut impl FnMut(LLVMValueRef, Option<LLVMValueRef>, &[i32]) -> LLVMValueRef,
+    mut parts: Vec<LLVMValueRef>,
+) -> Option<LLVMValueRef> {
+    if !parts.len().is_power_of_two() {
+        return None;
+    }
+    while parts.len() > 1 {
+        let half = fixed_lanes(parts[0]).unwrap_or(0);
+        let both: Vec<i32> = (0..2 * half as i32).collect();
+        parts = parts
+            .chunks(2)
+            .map(|pair| shuffle(pair[0], Some(pair[1]), &both))
+            .collect();
+    }
+    parts.first().copied()
+}
+
 /// Builds, where `builder` stands, a load of `lanes` lanes of what the vector load
 /// `load` reads, from its lane `first` on, aligned as far as the offset keeps the
 /// load's alignment; `None` for elements not a whole number of bytes.

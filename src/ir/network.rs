@@ -548,7 +548,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
                         .iter()
                         .map(|&r| registers[r])
                         .collect();
-                    side_by_side(&mut shuffle, mine)
+                    super::side_by_side(&mut shuffle, mine)
                 }
             };
             match value {
@@ -559,7 +559,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let whole = match (results.len() == wide.roots.len(), join) {
             (false, _) => None,
             (true, false) => results.last().copied(),
-            (true, true) => side_by_side(&mut shuffle, results.clone()),
+            (true, true) => super::side_by_side(&mut shuffle, results.clone()),
         };
         LLVMDisposeBuilder(builder);
         match whole {
@@ -575,20 +575,45 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
     }
 }
 
-/// `parts` side by side, joined in pairs by `shuffle` until one is left.
-fn side_by_side(
-    shuffle: &mut impl FnMut(LLVMValueRef, Option<LLVMValueRef>, &[i32]) -> LLVMValueRef,
-    mut parts: Vec<LLVMValueRef>,
-) -> Option<LLVMValueRef> {
-    while parts.len() > 1 {
-        let half = fixed_lanes(parts[0]).unwrap_or(0);
-        let both: Vec<i32> = (0..2 * half as i32).collect();
-        parts = parts
-            .chunks(2)
-            .map(|pair| shuffle(pair[0], Some(pair[1]), &both))
-            .collect();
+/// `wide`'s leaves side by side as one vector and its mask as one shuffle of it, each
+/// root then its lanes of the result: for a group of shuffles of registers that
+/// together fit one wider register (two 128-bit rows of a 4x4 i16 transpose in one
+/// 256-bit register: one `vpshufb` and one `vpermd`, against three instructions for
+/// each root). Built right before the first root; `None` (nothing built) for leaves
+/// of more than 256 elements, or not a power of two of them.
+pub fn build_widened(wide: &WideShuffle) -> Option<BuiltNetwork> {
+    let total = wide.leaves.len() * wide.leaf_lanes;
+    if total > MAX_ELEMENTS || total != wide.mask.len() {
+        return None;
     }
-    parts.first().copied()
+    // SAFETY: the leaves and roots are live; built right before the first root, which
+    // every leaf dominates.
+    unsafe {
+        let first = wide.first();
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
+        LLVMPositionBuilderBefore(builder, first);
+        let mut built = Vec::new();
+        let mut shuffle = |a, b, mask: &[i32]| {
+            let s = build_shuffle(builder, a, b, mask);
+            built.push(s);
+            s
+        };
+        let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
+        let joined = super::side_by_side(&mut shuffle, leaves)?;
+        let whole = shuffle(joined, None, &wide.mask);
+        let r = wide.root_lanes();
+        let results: Vec<Value> = (0..wide.roots.len())
+            .map(|k| {
+                let lanes: Vec<i32> = (k * r..(k + 1) * r).map(|x| x as i32).collect();
+                Value::from_raw(shuffle(whole, None, &lanes))
+            })
+            .collect();
+        LLVMDisposeBuilder(builder);
+        Some(BuiltNetwork {
+            results,
+            sequence: BuiltSequence::new(Inst(whole), built),
+        })
+    }
 }
 
 /// A first stage that puts halves of loaded registers side by side, as loads of the
@@ -672,21 +697,15 @@ pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
         let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(last)));
         LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
         let mut built = Vec::new();
-        let mut parts: Vec<LLVMValueRef> = wide.roots.iter().map(|r| r.raw()).collect();
-        while parts.len() > 1 {
-            let half = fixed_lanes(parts[0]).unwrap_or(0);
-            let both: Vec<i32> = (0..2 * half as i32).collect();
-            parts = parts
-                .chunks(2)
-                .map(|pair| {
-                    let s = build_shuffle(builder, pair[0], Some(pair[1]), &both);
-                    built.push(s);
-                    s
-                })
-                .collect();
-        }
+        let parts: Vec<LLVMValueRef> = wide.roots.iter().map(|r| r.raw()).collect();
+        let mut shuffle = |a, b, mask: &[i32]| {
+            let s = build_shuffle(builder, a, b, mask);
+            built.push(s);
+            s
+        };
+        let whole = super::side_by_side(&mut shuffle, parts).unwrap_or(wide.anchor().raw());
         LLVMDisposeBuilder(builder);
-        BuiltSequence::new(Inst(parts[0]), built)
+        BuiltSequence::new(Inst(whole), built)
     }
 }
 
@@ -698,6 +717,12 @@ fn local_load(wide: &WideShuffle, leaf: LLVMValueRef) -> bool {
             && LLVMGetInstructionParent(leaf) == LLVMGetInstructionParent(wide.anchor().raw())
             && super::simple_access(leaf)
     }
+}
+
+/// Whether each of `wide`'s shuffles is read by one simple store alone (which takes a
+/// part of a wider register as it is: `vextracti128` to memory).
+pub fn roots_stored(wide: &WideShuffle) -> bool {
+    wide.roots.iter().all(|r| only_store_of(*r).is_some())
 }
 
 /// Whether every leaf of `wide` is a simple load of its shuffles' block that only

@@ -140,21 +140,17 @@ pub fn build(s: &Stored) -> Option<Built> {
             .iter()
             .map(|&start| super::load_lanes(builder, load, start, s.pieces.len))
             .collect();
-        let Some(mut parts) = parts else {
+        let Some(parts) = parts else {
             LLVMDisposeBuilder(builder);
             return None;
         };
-        // Side by side, by halves: pairs joined until one vector is left.
-        while parts.len() > 1 {
-            let lanes = fixed_lanes(parts[0])? as i32;
-            let joined: Vec<i32> = (0..2 * lanes).collect();
-            parts = parts
-                .chunks(2)
-                .map(|pair| build_shuffle(builder, pair[0], Some(pair[1]), &joined))
-                .collect();
-        }
+        let mut join = |a, b, mask: &[i32]| build_shuffle(builder, a, b, mask);
+        let Some(whole) = super::side_by_side(&mut join, parts) else {
+            LLVMDisposeBuilder(builder);
+            return None;
+        };
         LLVMPositionBuilderBefore(builder, s.store.raw());
-        let interleaved = build_shuffle(builder, parts[0], None, &s.pieces.interleave(&s.mask));
+        let interleaved = build_shuffle(builder, whole, None, &s.pieces.interleave(&s.mask));
         let store = LLVMBuildStore(builder, interleaved, LLVMGetOperand(s.store.raw(), 1));
         LLVMSetAlignment(store, LLVMGetAlignment(s.store.raw()));
         LLVMDisposeBuilder(builder);

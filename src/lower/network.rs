@@ -689,32 +689,44 @@ mod tests {
         }
     }
 
-    /// The estimate changes what is explored, not what is found: with a floor the
-    /// networks cost what they cost without one, under arbitrary prices (every bit
-    /// permutation of 16 and 32 elements, every 11th of 64, on every width).
-    #[test]
-    fn the_floor_finds_the_same_cost() {
+    /// Every bit permutation of 16 and 32 elements and every `step`th of 64, as a mask,
+    /// on every width (lane bits `l`), with prices from 1 to `top` by a hash of the
+    /// mask (`seed` picks the hash).
+    fn every_priced_permutation(
+        step: usize,
+        seed: u32,
+        top: u32,
+        mut check: impl FnMut(&[usize], &[i32], usize, &mut dyn FnMut(&[i32], bool) -> Option<u32>),
+    ) {
         for n in 4..=6usize {
             let all = permutations(&(0..n).collect::<Vec<_>>());
             for (k, sigma) in all.into_iter().enumerate() {
-                if n == 6 && k % 11 != 0 {
+                if n == 6 && k % step != 0 {
                     continue;
                 }
                 let mask = bit_mask(&sigma);
                 for l in 1..n {
-                    // Prices 1 to 16 by a hash of the mask.
                     let mut price = |m: &[i32], two: bool| -> Option<u32> {
                         let h = m.iter().fold(u32::from(two), |h, &x| {
-                            h.wrapping_mul(31).wrapping_add(x as u32)
+                            h.wrapping_mul(seed).wrapping_add(x as u32)
                         });
-                        Some(1 + h % 16)
+                        Some(1 + h % top)
                     };
-                    let without = plan(&mask, 1 << l, 0, false, &mut price).map(|p| p.1);
-                    let with = plan(&mask, 1 << l, 1, false, &mut price).map(|p| p.1);
-                    assert_eq!(with, without, "{sigma:?} l={l}");
+                    check(&sigma, &mask, l, &mut price);
                 }
             }
         }
+    }
+
+    /// The estimate changes what is explored, not what is found: with a floor the
+    /// networks cost what they cost without one, under arbitrary prices.
+    #[test]
+    fn the_floor_finds_the_same_cost() {
+        every_priced_permutation(11, 31, 16, |sigma, mask, l, price| {
+            let without = plan(mask, 1 << l, 0, false, price).map(|p| p.1);
+            let with = plan(mask, 1 << l, 1, false, price).map(|p| p.1);
+            assert_eq!(with, without, "{sigma:?} l={l}");
+        });
     }
 
     /// Deinterleave of four planes of 8 floats each, read from memory.
@@ -771,40 +783,24 @@ mod tests {
         assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
     }
 
-    /// The tie-break never costs an instruction: every bit permutation of 16 and 32
-    /// elements (every 5th of 64), on every width, under arbitrary prices, costs the
-    /// same with loaded sources; a network said to load its first stage starts with
-    /// halves.
+    /// The tie-break never costs an instruction: under arbitrary prices every network
+    /// costs the same with loaded sources; a network said to load its first stage
+    /// starts with halves.
     #[test]
     fn loading_halves_costs_nothing_more() {
-        for n in 4..=6usize {
-            let all = permutations(&(0..n).collect::<Vec<_>>());
-            for (k, sigma) in all.into_iter().enumerate() {
-                if n == 6 && k % 5 != 0 {
-                    continue;
-                }
-                let mask = bit_mask(&sigma);
-                for l in 1..n {
-                    let mut price = |m: &[i32], two: bool| -> Option<u32> {
-                        let h = m.iter().fold(u32::from(two), |h, &x| {
-                            h.wrapping_mul(37).wrapping_add(x as u32)
-                        });
-                        Some(1 + h % 3)
-                    };
-                    let without = plan(&mask, 1 << l, 1, false, &mut price);
-                    let with = plan(&mask, 1 << l, 1, true, &mut price);
-                    assert_eq!(with.as_ref().map(|p| p.1), without.map(|p| p.1));
-                    if let Some((net, _)) = with {
-                        let halved = net.stages[0]
-                            .iter()
-                            .all(|s| halves(&s.mask, 1 << l).is_some());
-                        assert!(!net.loads_first || halved, "{sigma:?} l={l}");
-                        let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
-                        assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
-                    }
-                }
+        every_priced_permutation(5, 37, 3, |sigma, mask, l, price| {
+            let without = plan(mask, 1 << l, 1, false, price);
+            let with = plan(mask, 1 << l, 1, true, price);
+            assert_eq!(with.as_ref().map(|p| p.1), without.map(|p| p.1));
+            if let Some((net, _)) = with {
+                let halved = net.stages[0]
+                    .iter()
+                    .all(|s| halves(&s.mask, 1 << l).is_some());
+                assert!(!net.loads_first || halved, "{sigma:?} l={l}");
+                let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
+                assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
             }
-        }
+        });
     }
 
     #[test]

@@ -91,18 +91,58 @@ pub fn rebuild_networks(
         })
         .collect();
     // Shuffles of two registers, each at most one: already a network of one stage
-    // (selection takes each); nothing to search or measure.
-    let (wides, widths): (Vec<WideShuffle>, Vec<Vec<usize>>) = wides
-        .into_iter()
-        .zip(widths)
-        .filter(|(wide, widths)| {
+    // (selection takes each); nothing to search or measure, but where they fit one
+    // register together, that register (`widen`).
+    let (wides, one_stage): (Vec<_>, Vec<_>) =
+        wides.into_iter().zip(widths).partition(|(wide, widths)| {
             let register = widths.first().copied().unwrap_or(0);
-            always
+            let searched = always
                 || wide.written_out
                 || wide.mask.len() > 2 * register
-                || wide.root_lanes() > register
-        })
-        .unzip();
+                || wide.root_lanes() > register;
+            searched && !widths.is_empty()
+        });
+    let (wides, widths): (Vec<WideShuffle>, Vec<Vec<usize>>) = wides.into_iter().unzip();
+    let lanes = |w: &WideShuffle| register_bits / w.element_bits().unwrap_or(1).max(1) as usize;
+    let fitting: Vec<WideShuffle> = one_stage
+        .into_iter()
+        .map(|(wide, _)| wide)
+        .filter(|w| !always && w.roots.len() > 1 && w.mask.len() <= lanes(w))
+        .filter(ir::network::roots_stored)
+        .collect();
+    let mut replaced = Vec::new();
+    rebuild(
+        target,
+        &context,
+        wides,
+        widths,
+        always,
+        remarks,
+        changed,
+        &mut replaced,
+    );
+    // After the networks, which may have replaced what these read.
+    let fitting = fitting
+        .into_iter()
+        .filter(|w| !w.leaves.iter().any(|l| replaced.contains(l)))
+        .collect();
+    widen(target, &context, fitting, remarks, changed);
+}
+
+/// Rebuilds each of `wides` (with the register widths to try for each) whose network
+/// is faster; the shuffles replaced are added to `replaced`.
+#[allow(clippy::too_many_arguments)]
+fn rebuild(
+    target: &Target,
+    context: &str,
+    wides: Vec<WideShuffle>,
+    widths: Vec<Vec<usize>>,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+    replaced: &mut Vec<ir::lower::Value>,
+) {
+    let context = context.to_string();
     if wides.is_empty() {
         return;
     }
@@ -140,7 +180,6 @@ pub fn rebuild_networks(
         .iter()
         .map(|p| MEASURED.get(&format!("{}|loss", p.3)).is_some())
         .collect();
-    let mut replaced = Vec::new();
     for ((((wide, net, cost, ..), measured), by_tti), by_loss) in
         plans.into_iter().zip(measured).zip(by_tti).zip(by_loss)
     {
@@ -201,6 +240,89 @@ pub fn rebuild_networks(
         }
         replaced.extend(wide.roots.iter().map(|&r| ir::lower::Value::from(r)));
         ir::network::replace_wide(&wide, built);
+        *changed = true;
+        NETWORKS.add(1);
+    }
+}
+
+/// Groups of shuffles of registers that together fit one register, each stored: one
+/// shuffle of their sources side by side, each result a part of it (`vextracti128` to
+/// memory), where that compiles to fewer instructions or as many in fewer cycles.
+///
+/// ```text
+/// ; x86-64-v3, a 4x4 i16 transpose of two 128-bit registers of rows
+/// %c0 = shufflevector <8 x i16> %r01, %r23, <0,4,8,12,1,5,9,13>    ; 3 instructions each
+/// %c1 = shufflevector <8 x i16> %r01, %r23, <2,6,10,14,3,7,11,15>
+/// =>
+/// %w = shufflevector <16 x i16> (%r01, %r23 side by side), poison, <0,4,8,12,...>
+/// %c0 = lanes 0..7 of %w; %c1 = lanes 8..15                         ; vpshufb, vpermd
+/// ```
+fn widen(
+    target: &Target,
+    context: &str,
+    wides: Vec<WideShuffle>,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    if wides.is_empty() {
+        return;
+    }
+    let wholes: Vec<_> = wides.iter().map(ir::network::join_roots).collect();
+    let keys: Vec<String> = wides
+        .iter()
+        .map(|w| {
+            let in_loop = ir::lower::in_cycle(w.anchor());
+            format!("{context}|{}|{in_loop}|{:?}|widened", w.signature(), w.mask)
+        })
+        .collect();
+    let candidates = wides
+        .iter()
+        .zip(&wholes)
+        .zip(&keys)
+        .map(|((wide, whole), key)| Candidate {
+            key: key.clone(),
+            original: whole.result,
+            inputs: ir::network::measured_inputs(wide),
+            in_loop: ir::lower::in_cycle(wide.anchor()),
+            build: Box::new(move || ir::network::build_widened(wide).map(|b| b.sequence)),
+        })
+        .collect();
+    let pairs = measure_pairs(target, &MEASURED, candidates);
+    for whole in wholes {
+        ir::lower::discard(whole);
+    }
+    for (wide, pair) in wides.iter().zip(pairs) {
+        let Some((stock, emitted)) = pair else {
+            continue;
+        };
+        let what = format!("{} {} shuffles", wide.roots.len(), wide.anchor().ty());
+        if !emitted.faster_than(stock) {
+            if remarks {
+                let message = format!(
+                    "network: kept the {what}: as one {}-lane shuffle llc {}, no faster \
+                     than the original (llc {})",
+                    wide.mask.len(),
+                    emitted.timed(),
+                    stock.timed()
+                );
+                target.remark(RemarkKind::Missed, c"Network", wide.anchor(), &message);
+            }
+            continue;
+        }
+        let Some(built) = ir::network::build_widened(wide) else {
+            continue;
+        };
+        if remarks {
+            let message = format!(
+                "network: {what} (llc {}) became one {}-lane shuffle of their sources side \
+                 by side (llc {})",
+                stock.timed(),
+                wide.mask.len(),
+                emitted.timed()
+            );
+            target.remark(RemarkKind::Passed, c"Network", wide.anchor(), &message);
+        }
+        ir::network::replace_wide(wide, built);
         *changed = true;
         NETWORKS.add(1);
     }
