@@ -748,6 +748,11 @@ public:
 // On RISC-V V an instruction weighs what its scheduling class says (`ScheduleModel`),
 // not one: a `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them
 // one. Both the count and the weight are returned.
+// Whether this thread's measurements also give their throughput (`shuf_timed_measurements`):
+// parsing a listing back costs about a millisecond, which only the networks' decisions
+// need (per thread: ThinLTO runs the pass in several at once).
+thread_local bool TimedMeasurements = false;
+
 ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConstantLoads) {
   int64_t Count = 0;
   std::string Counted;
@@ -772,8 +777,10 @@ ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConsta
     }
   }
   bool Weighed = TM.getTargetTriple().isRISCV();
+  if (!Weighed && !TimedMeasurements)
+    return {Count, Count, 0};
   auto [Extra, Cycles] = ScheduleModel::of(TM).measure(Counted, Weighed);
-  return {Count + Extra, Count, Cycles};
+  return {Count + Extra, Count, TimedMeasurements ? Cycles : 0};
 }
 
 // How a measured function hands on its result. Where it can, to an empty inline asm
@@ -1002,6 +1009,12 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
 } // namespace
 
 extern "C" {
+
+int shuf_timed_measurements(int On) {
+  bool Was = TimedMeasurements;
+  TimedMeasurements = On != 0;
+  return Was;
+}
 
 int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
                        size_t NumResults, const LLVMValueRef *InputRefs,

@@ -195,6 +195,11 @@ int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
                         const size_t *input_starts, size_t num_groups,
                         int count_constant_loads, ShufEmitted *counts);
 
+/* Whether the measurements of the calling thread give their throughput (`cycles`), from
+ * now on (on != 0) or not; returns the setting before. Off by default: parsing each
+ * listing back costs about a millisecond. */
+int shuf_timed_measurements(int on);
+
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
 

@@ -65,6 +65,7 @@ extern "C" {
         cost: *mut i64,
     ) -> c_int;
     fn shuf_tti_vector_register_bits(t: *const ShufTarget) -> c_uint;
+    fn shuf_timed_measurements(on: c_int) -> c_int;
     fn shuf_tti_is_type_legal(t: *const ShufTarget, ty: LLVMTypeRef) -> c_int;
     fn shuf_aa_may_alias(
         t: *const ShufTarget,
@@ -591,6 +592,22 @@ impl<'a> Target<'a> {
             .into_iter()
             .map(|c| (ok != 0 && c.instructions >= 0).then_some(c))
             .collect()
+    }
+
+    /// Runs `measure` with measurements that give their throughput ([`Emitted::cycles`];
+    /// otherwise 0: parsing each listing back costs about a millisecond).
+    pub fn timed<R>(&self, measure: impl FnOnce() -> R) -> R {
+        /// Puts the setting back, even past a panic.
+        struct Restore(c_int);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                // SAFETY: a thread-local setting of the shim.
+                unsafe { shuf_timed_measurements(self.0) };
+            }
+        }
+        // SAFETY: as above.
+        let _restore = Restore(unsafe { shuf_timed_measurements(1) });
+        measure()
     }
 
     pub fn vector_register_bits(&self) -> u32 {

@@ -170,11 +170,6 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
             }
         }
     }
-    // Networks written out: their shuffles belong to them, not to groups of their own.
-    let explicit = explicit_networks(func);
-    let taken = |i: &Inst| explicit.iter().any(|(_, members)| members.contains(i));
-    out.retain(|w| !w.roots.iter().any(taken));
-    groups.retain(|(_, members)| !members.iter().any(taken));
     for ((a, b, n), mut members) in groups {
         let total = fixed_lanes(a).unwrap_or(0) * if b.is_null() { 1 } else { 2 };
         if members.len() * n != total || !one_block(&members) {
@@ -196,6 +191,22 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
             out.push(wide);
         }
     }
+    // Networks written out, where they are more than one of the shapes above (a
+    // shuffle of concatenations is one: the loop vectorizer's interleave groups, which
+    // TTI may price): their shuffles belong to them, not to wholes of their own.
+    let one_of_them = |members: &[Inst]| {
+        out.iter().any(|w| {
+            members
+                .iter()
+                .all(|m| w.roots.contains(m) || w.parts.contains(m))
+        })
+    };
+    let explicit: Vec<(WideShuffle, Vec<Inst>)> = explicit_networks(func)
+        .into_iter()
+        .filter(|(_, members)| !one_of_them(members))
+        .collect();
+    let taken = |i: &Inst| explicit.iter().any(|(_, members)| members.contains(i));
+    out.retain(|w| !w.roots.iter().chain(&w.parts).any(taken));
     out.extend(explicit.into_iter().map(|(wide, _)| wide));
     out
 }

@@ -76,10 +76,14 @@ pub fn rebuild_networks(
         .iter()
         .map(|wide| {
             let bits = wide.element_bits().unwrap_or(0) as usize;
-            // Registers of two leaves (or two results) side by side at most.
+            // Registers of two leaves (or two results) side by side at most for a network
+            // written out (its rows in half registers); else of one (the searches of
+            // wider registers cost libjpeg-turbo's interleave groups 25 ms a file, and
+            // found nothing faster).
+            let side_by_side = if wide.written_out { 2 } else { 1 };
             let most = (register_bits / bits.max(1))
-                .min(2 * wide.leaf_lanes)
-                .min(2 * wide.root_lanes());
+                .min(side_by_side * wide.leaf_lanes)
+                .min(side_by_side * wide.root_lanes());
             let least = (MIN_REGISTER_BITS.min(register_bits) / bits.max(1)).max(2);
             let mut out = Vec::new();
             let mut lanes = most;
@@ -142,11 +146,10 @@ fn rebuild(
     changed: &mut bool,
     replaced: &mut Vec<ir::lower::Value>,
 ) {
-    let context = context.to_string();
     if wides.is_empty() {
         return;
     }
-    let planned = plan_all(target, &context, &wides, &widths, always);
+    let planned = plan_all(target, context, &wides, &widths, always);
     let mut plans = Vec::new();
     for (wide, planned) in wides.into_iter().zip(planned) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
@@ -169,7 +172,8 @@ fn rebuild(
     if plans.is_empty() {
         return;
     }
-    let measured = measure(target, &plans, always);
+    // Timed: a network of as many instructions may win on its throughput.
+    let measured = target.timed(|| measure(target, &plans, always));
     // Which originals TTI priced (not compiled): see `clear_wins`.
     let by_tti: Vec<bool> = plans
         .iter()
@@ -287,7 +291,7 @@ fn widen(
             build: Box::new(move || ir::network::build_widened(wide).map(|b| b.sequence)),
         })
         .collect();
-    let pairs = measure_pairs(target, &MEASURED, candidates);
+    let pairs = target.timed(|| measure_pairs(target, &MEASURED, candidates));
     for whole in wholes {
         ir::lower::discard(whole);
     }
