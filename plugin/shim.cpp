@@ -704,6 +704,7 @@ public:
     const MCSchedModel &Model = TM.getMCSubtargetInfo()->getSchedModel();
     int64_t Extra = 0;
     unsigned MicroOps = 0;
+    bool Unknown = false;
     SmallVector<unsigned, 32> Usage(Masks.size(), 0);
     SmallVector<mca::UniqueInstrument> Current;
     std::lock_guard<std::mutex> Guard(Lock);
@@ -717,11 +718,15 @@ public:
       if (Weighed)
         if (std::optional<double> Cycles = throughput(Inst, Shape))
           Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
+      if (Unknown)
+        continue;
       Expected<std::unique_ptr<mca::Instruction>> Built =
           Builder->createInstruction(Inst, Shape);
       if (!Built) {
+        // The throughput is unknown; the weights go on.
         consumeError(Built.takeError());
-        return {Extra, 0};
+        Unknown = true;
+        continue;
       }
       const mca::InstrDesc &Desc = (*Built)->getDesc();
       MicroOps += Desc.NumMicroOps;
@@ -733,6 +738,8 @@ public:
           Usage[At - Masks.begin()] += Use.size();
       }
     }
+    if (Unknown)
+      return {Extra, 0};
     double Cycles = mca::computeBlockRThroughput(Model, Model.IssueWidth, MicroOps, Usage);
     return {Extra, std::llround(Cycles * 100)};
   }
