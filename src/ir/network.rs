@@ -480,10 +480,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
     // SAFETY: the leaves and roots are live; everything is built right before the first
     // root, which every leaf dominates.
     unsafe {
-        let first = wide.first();
-        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
-        LLVMPositionBuilderBefore(builder, first);
-        let mut built = Vec::new();
+        let mut at = Shuffles::before(wide.first());
         // Each input register's halves: a leaf and the first lane there.
         let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
         let inputs: Vec<[(LLVMValueRef, usize); 2]> = match wide.leaf_lanes * 2 == w {
@@ -502,14 +499,10 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let fits = inputs.len() == network.inputs && network.outputs.len() == inputs.len();
         let loaded = match fits && network.loads_first && leaves_loaded(wide) {
             true => (network.stages.first())
-                .and_then(|first| load_halves(&inputs, first, w, &mut built)),
+                .and_then(|first| load_halves(&inputs, first, w, &mut at.built)),
             false => None,
         };
-        let mut shuffle = |a: LLVMValueRef, b: Option<LLVMValueRef>, mask: &[i32]| {
-            let s = build_shuffle(builder, a, b, mask);
-            built.push(s);
-            s
-        };
+        let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let whole: Vec<i32> = (0..w as i32).collect();
         let mut stages = &network.stages[..];
         let mut registers: Vec<LLVMValueRef> = match loaded {
@@ -572,7 +565,7 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
             (true, false) => results.last().copied(),
             (true, true) => super::side_by_side(&mut shuffle, results.clone()),
         };
-        LLVMDisposeBuilder(builder);
+        let built = at.done();
         match whole {
             Some(whole) => Some(BuiltNetwork {
                 results: results.into_iter().map(Value::from_raw).collect(),
@@ -600,16 +593,10 @@ pub fn build_widened(wide: &WideShuffle) -> Option<BuiltNetwork> {
     // SAFETY: the leaves and roots are live; built right before the first root, which
     // every leaf dominates.
     unsafe {
-        let first = wide.first();
-        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
-        LLVMPositionBuilderBefore(builder, first);
-        let mut built = Vec::new();
-        let mut shuffle = |a, b, mask: &[i32]| {
-            let s = build_shuffle(builder, a, b, mask);
-            built.push(s);
-            s
-        };
+        let mut at = Shuffles::before(wide.first());
+        let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
+        // (Nothing is built where the leaves are not a power of two.)
         let joined = super::side_by_side(&mut shuffle, leaves)?;
         let whole = shuffle(joined, None, &wide.mask);
         let r = wide.root_lanes();
@@ -619,11 +606,57 @@ pub fn build_widened(wide: &WideShuffle) -> Option<BuiltNetwork> {
                 Value::from_raw(shuffle(whole, None, &lanes))
             })
             .collect();
-        LLVMDisposeBuilder(builder);
         Some(BuiltNetwork {
             results,
-            sequence: BuiltSequence::new(Inst(whole), built),
+            sequence: BuiltSequence::new(Inst(whole), at.done()),
         })
+    }
+}
+
+/// Shuffles built at one place, each recorded in the order built (erased in reverse
+/// where not kept: `discard_all`, `BuiltSequence`).
+struct Shuffles {
+    builder: LLVMBuilderRef,
+    built: Vec<LLVMValueRef>,
+}
+
+impl Shuffles {
+    /// # Safety
+    /// `at` is a live instruction; what is built before it must be valid there.
+    unsafe fn before(at: LLVMValueRef) -> Shuffles {
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(at)));
+        LLVMPositionBuilderBefore(builder, at);
+        Shuffles {
+            builder,
+            built: Vec::new(),
+        }
+    }
+
+    /// `shufflevector a, b, mask` (`b` poison if none), recorded.
+    ///
+    /// # Safety
+    /// `a` and `b` are live values available where the builder stands.
+    unsafe fn shuffle(
+        &mut self,
+        a: LLVMValueRef,
+        b: Option<LLVMValueRef>,
+        mask: &[i32],
+    ) -> LLVMValueRef {
+        let s = build_shuffle(self.builder, a, b, mask);
+        self.built.push(s);
+        s
+    }
+
+    /// What was built, in the order built.
+    fn done(mut self) -> Vec<LLVMValueRef> {
+        std::mem::take(&mut self.built)
+    }
+}
+
+impl Drop for Shuffles {
+    fn drop(&mut self) {
+        // SAFETY: the builder was made by `before` and is disposed once.
+        unsafe { LLVMDisposeBuilder(self.builder) };
     }
 }
 
@@ -704,19 +737,11 @@ pub fn join_roots(wide: &WideShuffle) -> BuiltSequence {
     }
     // SAFETY: live roots of one block; built right after the last.
     unsafe {
-        let last = wide.last();
-        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(last)));
-        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
-        let mut built = Vec::new();
+        let mut at = Shuffles::before(LLVMGetNextInstruction(wide.last()));
         let parts: Vec<LLVMValueRef> = wide.roots.iter().map(|r| r.raw()).collect();
-        let mut shuffle = |a, b, mask: &[i32]| {
-            let s = build_shuffle(builder, a, b, mask);
-            built.push(s);
-            s
-        };
+        let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let whole = super::side_by_side(&mut shuffle, parts).unwrap_or(wide.anchor().raw());
-        LLVMDisposeBuilder(builder);
-        BuiltSequence::new(Inst(whole), built)
+        BuiltSequence::new(Inst(whole), at.done())
     }
 }
 
