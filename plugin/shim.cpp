@@ -506,6 +506,19 @@ void shuf_set_pure_function(LLVMValueRef Fn, int Reads) {
     F->setDoesNotAccessMemory();
 }
 
+LLVMValueRef shuf_splat_value(LLVMValueRef Value) {
+  auto *C = dyn_cast<Constant>(unwrap(Value));
+  if (!C || !C->getType()->isVectorTy())
+    return nullptr;
+  return wrap(C->getSplatValue());
+}
+
+unsigned shuf_vscale_min(LLVMValueRef Fn) {
+  auto *F = cast<Function>(unwrap(Fn));
+  Attribute A = F->getFnAttribute(Attribute::VScaleRange);
+  return A.isValid() ? std::max(1u, A.getVScaleRangeMin()) : 1u;
+}
+
 } // extern "C"
 
 namespace {
@@ -817,11 +830,13 @@ const char *consumerConstraint(const Triple &TT, StringRef Features, Type *Ty) {
 
 // The attributes of the function being transformed that decide its code beyond the
 // CPU: a probe without "min-legal-vector-width" may use 512-bit registers where the
-// function (x86-64-v4, which prefers 256) does not.
+// function (x86-64-v4, which prefers 256) does not; vscale_range sizes scalable vectors.
 void copyCodegenAttributes(const Function &From, Function &To) {
   for (const char *Name : {"tune-cpu", "prefer-vector-width", "min-legal-vector-width"})
     if (From.hasFnAttribute(Name))
       To.addFnAttr(From.getFnAttribute(Name));
+  if (From.hasFnAttribute(Attribute::VScaleRange))
+    To.addFnAttr(From.getFnAttribute(Attribute::VScaleRange));
 }
 
 // A measured function compiles as the function being transformed would: its CPU,
@@ -869,8 +884,15 @@ void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Resu
   }
 }
 
+// A splat of a constant that names no global (a scalable vector's `splat (i1 true)` is
+// a constant expression).
+bool isPlainSplat(const Constant *C) {
+  const Constant *Lane = C->getSplatValue();
+  return Lane && !isa<ConstantExpr>(Lane) && !isa<GlobalValue>(Lane);
+}
+
 // The instructions between `Inputs` and `Results`, in order: one basic block, no memory
-// access but simple loads and the results themselves if they are simple stores, no phi,
+// access but simple loads, gathers and the results themselves if they are simple stores, no phi,
 // calls only to intrinsics, constants only as data.
 bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
                   SmallVectorImpl<Instruction *> &Slice) {
@@ -885,12 +907,19 @@ bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
     // A simple load is measured with what reads it (the backend may fold it).
     auto *Load = dyn_cast<LoadInst>(I);
     auto *Store = dyn_cast<StoreInst>(I);
-    bool SimpleAccess = (Load && Load->isSimple()) ||
+    // So is a gather (its addresses an input: a table gather measured against the
+    // table lookup that replaces it).
+    auto *Gather = dyn_cast<IntrinsicInst>(I);
+    bool IsGather = Gather && (Gather->getIntrinsicID() == Intrinsic::masked_gather ||
+                               Gather->getIntrinsicID() == Intrinsic::vp_gather);
+    bool SimpleAccess = (Load && Load->isSimple()) || IsGather ||
                         (Store && Store->isSimple() && is_contained(Results, I));
     if (I->getParent() != Block || (I->mayReadOrWriteMemory() && !SimpleAccess) ||
         isa<PHINode>(I)) {
-      if (getenv("SHUF_DUMP_PROBES"))
+      if (getenv("SHUF_DUMP_PROBES")) {
         errs() << "not measurable: " << *I << "\n";
+        for (Value *In : Inputs) errs() << "  input " << *In << "\n";
+      }
       return false;
     }
     if (auto *Call = dyn_cast<CallInst>(I))
@@ -904,8 +933,12 @@ bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
         Work.push_back(OpI);
       else if (isa<Function>(Op))
         continue; // an intrinsic callee
-      else if (!isa<Constant>(Op) || isa<GlobalValue>(Op) || isa<ConstantExpr>(Op))
+      else if (!isa<Constant>(Op) || isa<GlobalValue>(Op) ||
+               (isa<ConstantExpr>(Op) && !isPlainSplat(cast<Constant>(Op)))) {
+        if (getenv("SHUF_DUMP_PROBES"))
+          errs() << "not measurable: " << *Op << " in " << *I << "\n";
         return false;
+      }
     }
   }
   sort(Slice, [](Instruction *X, Instruction *Y) { return X->comesBefore(Y); });

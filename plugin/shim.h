@@ -208,6 +208,13 @@ void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_le
  * Memory / setDoesNotAccessMemory, which the C API cannot set). */
 void shuf_set_pure_function(LLVMValueRef fn, int reads);
 
+/* The value every lane of the constant vector `value` holds (Constant::getSplatValue,
+ * which also reads scalable splats), or NULL where it is not a constant splat. */
+LLVMValueRef shuf_splat_value(LLVMValueRef value);
+
+/* The least vscale the function promises (its vscale_range attribute), 1 without one. */
+unsigned shuf_vscale_min(LLVMValueRef fn);
+
 #ifdef __cplusplus
 }
 #endif

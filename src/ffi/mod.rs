@@ -101,6 +101,8 @@ extern "C" {
     fn shuf_stat_add(name: *const c_char, desc: *const c_char, amount: u64);
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
     fn shuf_set_pure_function(function: LLVMValueRef, reads: c_int);
+    fn shuf_splat_value(value: LLVMValueRef) -> LLVMValueRef;
+    fn shuf_vscale_min(function: LLVMValueRef) -> c_uint;
     fn shuf_emitted_batch(
         t: *const ShufTarget,
         results: *const LLVMValueRef,
@@ -755,6 +757,20 @@ impl Statistic {
 pub(crate) fn set_pure_function(function: LLVMValueRef, reads: bool) {
     // SAFETY: `function` is a live function (ir's contract).
     unsafe { shuf_set_pure_function(function, c_int::from(reads)) }
+}
+
+/// The value every lane of the constant vector `value` holds, scalable splats included
+/// (`Constant::getSplatValue`); `None` where it is not a constant splat.
+pub(crate) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: `value` is a live value (ir's contract); the shim only reads it.
+    let splat = unsafe { shuf_splat_value(value) };
+    (!splat.is_null()).then_some(splat)
+}
+
+/// The least vscale `function` promises (its `vscale_range`), 1 without one.
+pub(crate) fn vscale_min(function: LLVMValueRef) -> u32 {
+    // SAFETY: `function` is a live function (ir's contract); the shim only reads it.
+    unsafe { shuf_vscale_min(function) }
 }
 
 /// `ShuffleVectorInst::setShuffleMask` (the C API cannot change a mask).

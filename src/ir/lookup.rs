@@ -1,7 +1,9 @@
 //! Table gathers: vectors built lane by lane from loads of a small constant byte table,
 //! indexed by the lanes of one vector (what the loop vectorizer leaves for
 //! `out[i] = table[in[i] & 15]`), read from the IR, and the table-lookup instruction
-//! (`crate::lower::lookup`) built in their place.
+//! (`crate::lower::lookup`) built in their place. On RISC-V V the vectorizer gathers
+//! instead ([`RegisterGather`]: a `vp.gather` or `masked.gather` of a scalable vector
+//! from the table), which becomes one `vrgather.vv` from the table in a register.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -9,7 +11,7 @@ use llvm_sys::{LLVMLinkage, LLVMOpcode};
 
 use super::lower::{BuiltSequence, Value};
 use super::{is, users, Function, Inst};
-use crate::lower::lookup::Lookup;
+use crate::lower::lookup::{Lookup, REGISTER_GATHER};
 
 /// `insertelement` chain whose lane `k` is `load i8 (gep @table, zext (extractelement
 /// %index, k))` for every lane (or `extractelement (zext %index), k`).
@@ -27,6 +29,317 @@ pub struct TableGather {
     /// Every instruction of the gather (inserts, loads, addresses, extracts), to price
     /// it and to erase what is left unused.
     pub parts: Vec<Inst>,
+}
+
+/// `vp.gather` or `masked.gather` of `<vscale x N x i8>` at `getelementptr i8, @table,
+/// zext %index` (or `[n x i8], @table, 0, zext %index`) from a constant table:
+///
+/// ```text
+/// %x = and <vscale x 16 x i8> %in, splat (i8 15)
+/// %i = zext nneg <vscale x 16 x i8> %x to <vscale x 16 x i64>
+/// %p = getelementptr i8, ptr @digits, <vscale x 16 x i64> %i
+/// %v = call @llvm.vp.gather.nxv16i8.nxv16p0(<vscale x 16 x ptr> %p, %mask, i32 %evl)
+/// ```
+#[derive(Clone, Debug)]
+pub struct RegisterGather {
+    /// The gather call.
+    pub root: Inst,
+    /// The vector of indices (`<vscale x N x iW>`, before their zero extension).
+    pub index: Value,
+    /// The index computed on bytes: a vector of bytes the index is made from by masks,
+    /// shifts and remainders by constants, and those operations on bytes (what the loop
+    /// vectorizer widens first, `bits[x >> 4]` on an `int`); else the index itself,
+    /// truncated where wider.
+    bytes: ByteIndex,
+    /// The fewest lanes the vector can have: N × the function's least vscale.
+    pub min_lanes: usize,
+    /// The bytes of the constant table.
+    pub table: Vec<u8>,
+    /// The table's global.
+    global: LLVMValueRef,
+    /// The largest value any lane of `index` can hold, if proved.
+    pub max_index: Option<u8>,
+    /// `vp.gather`'s explicit vector length (lanes past it are poison, as are lanes its
+    /// mask turns off); `None` for `masked.gather`.
+    evl: Option<LLVMValueRef>,
+    /// The mask.
+    mask: LLVMValueRef,
+    /// `masked.gather`: the mask and the pass-through its false lanes keep, unless the
+    /// pass-through is poison.
+    keep: Option<(LLVMValueRef, LLVMValueRef)>,
+    /// The address and the zero extension if any, erased once unused.
+    pub parts: Vec<Inst>,
+}
+
+/// An index as bytes: `source` with `ops` applied in order.
+#[derive(Clone, Debug)]
+struct ByteIndex {
+    source: LLVMValueRef,
+    ops: Vec<(LLVMOpcode, u64)>,
+    /// The wider instructions it replaces, erased once unused.
+    wide: Vec<Inst>,
+}
+
+/// `index` (proved below 256) as the same operations on a vector of bytes where it is
+/// made from one (`zext <N x i8>` first) by `and`, `lshr` and `urem` by splat
+/// constants: exact, as the widened bits are zero (`and` by C is `and` by C's low byte;
+/// a shift by less than 8 shifts the byte; a remainder by C above 255 leaves the byte
+/// alone). Else the index itself.
+unsafe fn byte_index(index: LLVMValueRef) -> ByteIndex {
+    let mut ops = Vec::new();
+    let mut wide = Vec::new();
+    let mut v = index;
+    let itself = ByteIndex {
+        source: index,
+        ops: Vec::new(),
+        wide: Vec::new(),
+    };
+    for _ in 0..8 {
+        if int_width(LLVMTypeOf(v)) == Some(8) {
+            ops.reverse();
+            return ByteIndex {
+                source: v,
+                ops,
+                wide,
+            };
+        }
+        if LLVMIsAInstruction(v).is_null() {
+            return itself;
+        }
+        let opcode = LLVMGetInstructionOpcode(v);
+        wide.push(Inst(v));
+        if opcode == LLVMOpcode::LLVMZExt {
+            v = LLVMGetOperand(v, 0);
+            continue;
+        }
+        // The constant operand (`and` either side), as one splat value.
+        let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
+        let splat = |c| constant_lanes(c).filter(|l| l.len() == 1).map(|l| l[0]);
+        let (operand, c) = match (opcode, splat(b), splat(a)) {
+            (_, Some(c), _) => (a, c),
+            (LLVMOpcode::LLVMAnd, None, Some(c)) => (b, c),
+            _ => return itself,
+        };
+        match opcode {
+            LLVMOpcode::LLVMAnd => ops.push((opcode, c & 0xff)),
+            LLVMOpcode::LLVMLShr if c < 8 => ops.push((opcode, c)),
+            LLVMOpcode::LLVMURem if (1..256).contains(&c) => ops.push((opcode, c)),
+            LLVMOpcode::LLVMURem if c >= 256 => {}
+            _ => return itself,
+        }
+        v = operand;
+    }
+    itself
+}
+
+impl RegisterGather {
+    /// The values the gather and its lookup are measured from: the table's address
+    /// (a register, as in the loop), the indices, and the vector length, the mask
+    /// unless constant and the pass-through where there are.
+    pub fn inputs(&self) -> Vec<Value> {
+        let mut inputs = vec![
+            Value::from_raw(self.global),
+            Value::from_raw(self.bytes.source),
+        ];
+        inputs.extend(self.evl.map(Value::from_raw));
+        // SAFETY: the mask is a live value.
+        if unsafe { LLVMIsConstant(self.mask) } == 0 {
+            inputs.push(Value::from_raw(self.mask));
+        }
+        inputs.extend(self.keep.map(|(_, passthru)| Value::from_raw(passthru)));
+        inputs
+    }
+}
+
+/// Every register gather of `func`.
+pub fn register_gathers(func: Function) -> Vec<RegisterGather> {
+    let min_vscale = crate::ffi::vscale_min(func.0) as usize;
+    let mut out = Vec::new();
+    for inst in func.instructions() {
+        // SAFETY: live instructions of the function, read only.
+        unsafe {
+            if let Some(g) = register_gather(inst.raw(), min_vscale) {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+unsafe fn register_gather(call: LLVMValueRef, min_vscale: usize) -> Option<RegisterGather> {
+    let name = super::called_intrinsic(call)?;
+    let vp = match name.as_str() {
+        "llvm.vp.gather" => true,
+        "llvm.masked.gather" => false,
+        _ => return None,
+    };
+    let ty = LLVMTypeOf(call);
+    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMScalableVectorTypeKind
+        || !is_byte(LLVMGetElementType(ty))
+    {
+        return None;
+    }
+    let args = LLVMGetNumArgOperands(call);
+    let (evl, keep, mask) = if vp {
+        (Some(LLVMGetOperand(call, 2)), None, LLVMGetOperand(call, 1))
+    } else {
+        // (pointers, [alignment,] mask, pass-through)
+        let (mask, passthru) = (
+            LLVMGetOperand(call, args - 2),
+            LLVMGetOperand(call, args - 1),
+        );
+        let all_true = LLVMIsConstant(mask) != 0 && mask == LLVMConstAllOnes(LLVMTypeOf(mask));
+        let kept = !super::is_poison(passthru) && !all_true;
+        (None, kept.then_some((mask, passthru)), mask)
+    };
+    let (global, idx, address) = table_address(LLVMGetOperand(call, 0))?;
+    // The index before its zero extension (of any width: `vrgather.vv` takes it
+    // truncated to bytes, exact where it is proved below 256), or as the address takes
+    // it, sign-extended: then only where its top bit is proved clear.
+    let (index, widened) = match is(idx, LLVMOpcode::LLVMZExt) {
+        true => (LLVMGetOperand(idx, 0), Some(idx)),
+        false => (idx, None),
+    };
+    let index_ty = LLVMTypeOf(index);
+    if LLVMGetTypeKind(index_ty) != llvm_sys::LLVMTypeKind::LLVMScalableVectorTypeKind
+        || LLVMGetVectorSize(index_ty) != LLVMGetVectorSize(ty)
+    {
+        return None;
+    }
+    let width = int_width(index_ty)?;
+    let max = max_value(index, 0)?;
+    let max_index = match widened {
+        Some(_) => u8::try_from(max).ok(),
+        None => u8::try_from(max).ok().filter(|&m| width > 8 || m < 128),
+    };
+    let mut parts = vec![Inst(address)];
+    parts.extend(widened.map(Inst));
+    let bytes = byte_index(index);
+    parts.extend(&bytes.wide);
+    Some(RegisterGather {
+        root: Inst(call),
+        index: Value::from_raw(index),
+        bytes,
+        min_lanes: LLVMGetVectorSize(ty) as usize * min_vscale,
+        table: table_bytes(global)?,
+        global,
+        max_index,
+        evl,
+        mask,
+        keep,
+        parts,
+    })
+}
+
+unsafe fn is_byte(t: LLVMTypeRef) -> bool {
+    LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 8
+}
+
+/// Builds `vrgather.vv` of the gather's index from `table` (from
+/// `lookup::plan_in_register`) inserted at lane 0 of a register, right before the
+/// gather; at `vp.gather`'s vector length, else all lanes (`masked.gather`: then a
+/// `select` keeps the pass-through where the mask is false). `None` (nothing left
+/// built) if this LLVM lacks an intrinsic.
+pub fn build_register_lookup(gather: &RegisterGather, table: &[u8]) -> Option<BuiltSequence> {
+    // SAFETY: the gather's operands are live and available before it, where everything
+    // is built; the types fit the intrinsics' signatures (checked when read).
+    unsafe {
+        let root = gather.root.raw();
+        let ty = LLVMTypeOf(root);
+        let ctx = LLVMGetTypeContext(ty);
+        let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(root)));
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, root);
+        let (i8t, i64t) = (LLVMInt8TypeInContext(ctx), LLVMInt64TypeInContext(ctx));
+        let mut bytes: Vec<LLVMValueRef> = table
+            .iter()
+            .map(|&b| LLVMConstInt(i8t, u64::from(b), 0))
+            .collect();
+        let fixed = LLVMConstVector(bytes.as_mut_ptr(), bytes.len() as u32);
+        let mut built = Vec::new();
+        let result = (|| {
+            // The backend loads the table once, before the loop (MachineLICM).
+            let mut args = [LLVMGetPoison(ty), fixed, LLVMConstInt(i64t, 0, 0)];
+            let in_register = super::build_intrinsic_call(
+                builder,
+                module,
+                "llvm.vector.insert",
+                &[ty, LLVMTypeOf(fixed)],
+                &mut args,
+            )?;
+            built.push(in_register);
+            let vl = match gather.evl {
+                Some(evl) => {
+                    let vl = LLVMBuildZExt(builder, evl, i64t, c"".as_ptr());
+                    built.push(vl);
+                    vl
+                }
+                // All ones: VLMAX.
+                None => LLVMConstAllOnes(i64t),
+            };
+            // The index as bytes: exact, it is proved below 256.
+            let mut index = gather.bytes.source;
+            for &(opcode, c) in &gather.bytes.ops {
+                let by = splat(builder, ty, LLVMConstInt(i8t, c, 0));
+                index = LLVMBuildBinOp(builder, opcode, index, by, c"".as_ptr());
+                built.push(index);
+            }
+            if int_width(LLVMTypeOf(index)) != Some(8) {
+                index = LLVMBuildTrunc(builder, index, LLVMTypeOf(root), c"".as_ptr());
+                built.push(index);
+            }
+            let mut args = [LLVMGetPoison(ty), in_register, index, vl];
+            let looked_up = super::build_intrinsic_call(
+                builder,
+                module,
+                REGISTER_GATHER.intrinsic,
+                &[ty, i64t],
+                &mut args,
+            )?;
+            built.push(looked_up);
+            Some(match gather.keep {
+                Some((mask, passthru)) => {
+                    let kept = LLVMBuildSelect(builder, mask, looked_up, passthru, c"".as_ptr());
+                    built.push(kept);
+                    kept
+                }
+                None => looked_up,
+            })
+        })();
+        LLVMDisposeBuilder(builder);
+        let Some(result) = result else {
+            super::lower::erase_built(&built);
+            return None;
+        };
+        built.retain(|&v| !LLVMIsAInstruction(v).is_null());
+        Some(BuiltSequence::new(Inst(result), built))
+    }
+}
+
+/// The vector of type `ty` (fixed or scalable) with `lane` in every lane: a constant
+/// where `lane` is one (the builder folds the insert and the shuffle).
+unsafe fn splat(builder: LLVMBuilderRef, ty: LLVMTypeRef, lane: LLVMValueRef) -> LLVMValueRef {
+    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
+    let first = LLVMBuildInsertElement(
+        builder,
+        LLVMGetPoison(ty),
+        lane,
+        LLVMConstInt(i32t, 0, 0),
+        c"".as_ptr(),
+    );
+    let zeros = match LLVMGetTypeKind(ty) {
+        llvm_sys::LLVMTypeKind::LLVMScalableVectorTypeKind => {
+            LLVMConstNull(LLVMScalableVectorType(i32t, LLVMGetVectorSize(ty)))
+        }
+        _ => LLVMConstNull(LLVMVectorType(i32t, LLVMGetVectorSize(ty))),
+    };
+    LLVMBuildShuffleVector(builder, first, LLVMGetPoison(ty), zeros, c"".as_ptr())
+}
+
+/// Replaces the register gather by `built` and erases its address and index extension
+/// where nothing else reads them.
+pub fn replace_register_gather(gather: &RegisterGather, built: BuiltSequence) {
+    replace_and_erase(gather.root, &gather.parts, built)
 }
 
 /// Every table gather of `func`.
@@ -128,7 +441,7 @@ unsafe fn table_gather(root: LLVMValueRef) -> Option<TableGather> {
         index: Value::from_raw(index),
         lanes,
         table: bytes,
-        max_index: max_value(index),
+        max_index: max_value(index, 0).and_then(|m| u8::try_from(m).ok()),
         parts,
     })
 }
@@ -200,41 +513,79 @@ pub(super) unsafe fn table_bytes(global: LLVMValueRef) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// The largest value any lane of the `<N x i8>` vector `v` can hold, where a mask, a
-/// shift or a remainder by constants proves one.
-unsafe fn max_value(v: LLVMValueRef) -> Option<u8> {
-    // The constant lanes of a constant vector (a splat or not), as bytes.
-    let lanes = |c: LLVMValueRef| -> Option<Vec<u8>> {
-        if LLVMIsConstant(c) == 0 {
-            return None;
-        }
-        let n = LLVMGetVectorSize(LLVMTypeOf(c));
-        (0..n)
-            .map(|i| const_int(LLVMGetAggregateElement(c, i)).map(|x| x as u8))
-            .collect()
-    };
-    if LLVMIsAInstruction(v).is_null() {
+/// The width of the integer type `ty`, or of its elements if it is a vector of them.
+unsafe fn int_width(mut ty: LLVMTypeRef) -> Option<u32> {
+    if matches!(
+        LLVMGetTypeKind(ty),
+        llvm_sys::LLVMTypeKind::LLVMVectorTypeKind
+            | llvm_sys::LLVMTypeKind::LLVMScalableVectorTypeKind
+    ) {
+        ty = LLVMGetElementType(ty);
+    }
+    (LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind)
+        .then(|| LLVMGetIntTypeWidth(ty))
+}
+
+/// The lanes of the integer constant `c` (a scalar, a splat of a fixed or scalable
+/// vector, or a fixed vector of constant integers), zero-extended; `None` where one is
+/// not a constant integer (poison).
+unsafe fn constant_lanes(c: LLVMValueRef) -> Option<Vec<u64>> {
+    if LLVMIsConstant(c) == 0 {
         return None;
     }
-    let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
-    match LLVMGetInstructionOpcode(v) {
-        LLVMOpcode::LLVMAnd => {
-            let bound = |c| lanes(c).and_then(|l| l.into_iter().max());
-            match (bound(b), bound(a)) {
-                (Some(x), Some(y)) => Some(x.min(y)),
-                (x, y) => x.or(y),
+    if let Some(x) = const_int(c) {
+        return Some(vec![x]);
+    }
+    // A splat, of a scalable vector too.
+    if let Some(lane) = crate::ffi::splat_value(c) {
+        return const_int(lane).map(|x| vec![x]);
+    }
+    if LLVMGetTypeKind(LLVMTypeOf(c)) != llvm_sys::LLVMTypeKind::LLVMVectorTypeKind {
+        return None;
+    }
+    (0..LLVMGetVectorSize(LLVMTypeOf(c)))
+        .map(|i| const_int(LLVMGetAggregateElement(c, i)))
+        .collect()
+}
+
+/// The largest value the integer (or any lane of the integer vector) `v` can hold,
+/// where constants, masks, shifts, remainders and extensions of narrower values prove
+/// one (its element width's largest value otherwise); `None` for what is not an integer
+/// or a vector of integers of at most 64 bits.
+pub(super) unsafe fn max_value(v: LLVMValueRef, depth: u32) -> Option<u64> {
+    let width = int_width(LLVMTypeOf(v)).filter(|&w| w <= 64)?;
+    let full = u64::MAX >> (64 - width);
+    if let Some(lanes) = constant_lanes(v) {
+        return lanes.into_iter().max();
+    }
+    if LLVMIsAInstruction(v).is_null() || depth > 8 {
+        return Some(full);
+    }
+    let operand = |i| LLVMGetOperand(v, i);
+    let bound = |i| max_value(operand(i), depth + 1);
+    // The least lane of a constant operand (a shift amount, a divisor).
+    let least = |i| constant_lanes(operand(i)).and_then(|l| l.into_iter().min());
+    Some(match LLVMGetInstructionOpcode(v) {
+        LLVMOpcode::LLVMAnd => bound(0)?.min(bound(1)?),
+        LLVMOpcode::LLVMLShr => match least(1) {
+            Some(by) if by < u64::from(width) => bound(0)? >> by,
+            _ => full,
+        },
+        LLVMOpcode::LLVMURem => match least(1) {
+            Some(by) if by > 0 => bound(0)?.min(by - 1),
+            _ => full,
+        },
+        LLVMOpcode::LLVMZExt => bound(0)?,
+        // A sign extension of a value whose top bit is proved clear is a zero extension.
+        LLVMOpcode::LLVMSExt => {
+            let from = int_width(LLVMTypeOf(operand(0)))?;
+            match bound(0)? {
+                b if b < 1u64 << (from - 1) => b,
+                _ => full,
             }
         }
-        LLVMOpcode::LLVMLShr => {
-            let by = lanes(b)?.into_iter().min()?;
-            (by < 8).then(|| 0xffu8 >> by)
-        }
-        LLVMOpcode::LLVMURem => {
-            let by = lanes(b)?.into_iter().min()?;
-            (by > 0).then(|| by - 1)
-        }
-        _ => None,
-    }
+        _ => full,
+    })
 }
 
 /// Builds `lookup` on the gather's index vector, right before its root: one table
@@ -333,14 +684,18 @@ pub(super) unsafe fn build_table_lookup(
 
 /// Replaces the gather by `built` and erases its parts that nothing else reads.
 pub fn replace_gather(gather: &TableGather, built: BuiltSequence) {
-    super::lower::replace_with(gather.root, built);
+    replace_and_erase(gather.root, &gather.parts, built)
+}
+
+/// Replaces `root` by `built`, then erases those of `parts` left unused.
+fn replace_and_erase(root: Inst, parts: &[Inst], built: BuiltSequence) {
+    super::lower::replace_with(root, built);
     // SAFETY: the parts are live until erased here; each is erased only once unused.
     unsafe {
-        let mut left: Vec<LLVMValueRef> = gather
-            .parts
+        let mut left: Vec<LLVMValueRef> = parts
             .iter()
             .map(|p| p.raw())
-            .filter(|&p| p != gather.root.raw())
+            .filter(|&p| p != root.raw())
             .collect();
         left.sort();
         left.dedup();

@@ -31,7 +31,7 @@ use llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMAttributeFunctionIndex, LLVMLinkage, LLVMOpcode};
 
-use super::lookup::{build_table_lookup, const_int, table_address, table_bytes};
+use super::lookup::{build_table_lookup, max_value, table_address, table_bytes};
 use super::{is, string_attribute, value_name, Function, Inst};
 use crate::lower::lookup::Lookup;
 
@@ -137,50 +137,6 @@ unsafe fn table_load(load: LLVMValueRef) -> Option<TableLoad> {
         global,
         index,
         parts,
-    })
-}
-
-/// The largest value the integer `v` can hold, where constants, masks, shifts,
-/// remainders and extensions of narrower values prove one (its width's largest value
-/// otherwise); `None` for a value wider than 64 bits.
-unsafe fn max_value(v: LLVMValueRef, depth: u32) -> Option<u64> {
-    let ty = LLVMTypeOf(v);
-    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
-        return None;
-    }
-    let width = LLVMGetIntTypeWidth(ty);
-    if width > 64 {
-        return None;
-    }
-    let full = u64::MAX >> (64 - width);
-    if let Some(c) = const_int(v) {
-        return Some(c);
-    }
-    if LLVMIsAInstruction(v).is_null() || depth > 8 {
-        return Some(full);
-    }
-    let operand = |i| LLVMGetOperand(v, i);
-    let bound = |i| max_value(operand(i), depth + 1);
-    Some(match LLVMGetInstructionOpcode(v) {
-        LLVMOpcode::LLVMAnd => bound(0)?.min(bound(1)?),
-        LLVMOpcode::LLVMLShr => match const_int(operand(1)) {
-            Some(by) if by < u64::from(width) => bound(0)? >> by,
-            _ => full,
-        },
-        LLVMOpcode::LLVMURem => match const_int(operand(1)) {
-            Some(by) if by > 0 => bound(0)?.min(by - 1),
-            _ => full,
-        },
-        LLVMOpcode::LLVMZExt => bound(0)?,
-        // A sign extension of a value whose top bit is proved clear is a zero extension.
-        LLVMOpcode::LLVMSExt => {
-            let from = LLVMGetIntTypeWidth(LLVMTypeOf(operand(0)));
-            match bound(0)? {
-                b if b < 1u64 << (from - 1) => b,
-                _ => full,
-            }
-        }
-        _ => full,
     })
 }
 

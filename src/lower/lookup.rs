@@ -22,6 +22,13 @@
 //! which the tests check against the table read directly for every index the range
 //! proof allows. Index ranges are proved by the IR layer, never assumed.
 //!
+//! RISC-V V has no fixed-width table instruction but `vrgather.vv`, which reads each
+//! lane from the lane of a whole register (group) its index names: a table of up to as
+//! many bytes as the vector has lanes at the least (`N × vscale_min` for `<vscale x N x
+//! i8>`) is one instruction, the table inserted at lane 0 of a register
+//! ([`plan_in_register`], [`run_in_register`]). The loop vectorizer leaves such loops as
+//! `vp.gather`s from the table (`vluxei8`: an indexed load, lane by lane in hardware).
+//!
 //! [`vector_forms`] lists the lane counts a table can be looked up at on a target: the
 //! vector forms of a scalar table load that the loop vectorizer is offered (see
 //! `crate::pass::lookup`), where it would otherwise leave the loop scalar.
@@ -160,6 +167,49 @@ pub fn run(lookup: &Lookup, indices: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// RISC-V V's register gather, described as data like [`TABLE_INSNS`]: the table sits in
+/// lanes `0..` of a register (group) of the index's type; it needs the table to fit in
+/// the fewest lanes the type can have.
+pub const REGISTER_GATHER: TableInsn = TableInsn {
+    name: "vrgather.vv",
+    lanes: 0,
+    per_128_bit_lane: false,
+    parts_in_one: true,
+    feature: "v",
+    intrinsic: "llvm.riscv.vrgather.vv",
+};
+
+/// The table operand of a [`REGISTER_GATHER`] lookup in a scalable vector of at least
+/// `min_lanes` byte lanes: `table` padded to a power of two (a fixed vector the backend
+/// loads whole); `None` where an index could reach past the table or the table does
+/// not fit in the fewest lanes.
+pub fn plan_in_register(table: &[u8], max_index: u8, min_lanes: usize) -> Option<Vec<u8>> {
+    if table.is_empty() || usize::from(max_index) >= table.len() {
+        return None;
+    }
+    let padded = table.len().next_power_of_two();
+    if padded > min_lanes {
+        return None;
+    }
+    let mut bytes = table.to_vec();
+    bytes.resize(padded, 0);
+    Some(bytes)
+}
+
+/// What `vrgather.vv` computes at `vlmax` lanes from `indices` with `table` (from
+/// [`plan_in_register`]) in the low lanes of its source register, `rest` in the lanes
+/// above it (never written: the tests give a marker to see that it is never read): lane
+/// `i` is the source's lane `indices[i]`, zero at or past `vlmax`.
+pub fn run_in_register(table: &[u8], rest: u8, vlmax: usize, indices: &[u8]) -> Vec<u8> {
+    indices
+        .iter()
+        .map(|&x| match usize::from(x) {
+            at if at >= vlmax => 0,
+            at => table.get(at).copied().unwrap_or(rest),
+        })
+        .collect()
+}
+
 /// The lane counts at which `table`, read by indices no greater than `max_index`, can
 /// be looked up with the instructions `has` allows, fewest lanes first.
 pub fn vector_forms(table: &[u8], max_index: u8, has: impl Fn(&str) -> bool) -> Vec<usize> {
@@ -210,6 +260,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn register_gathers_read_the_table() {
+        let mut state = 11u64;
+        let mut byte = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (state >> 33) as u8
+        };
+        for len in 1..=256usize {
+            let table: Vec<u8> = (0..len).map(|_| byte()).collect();
+            for min_lanes in [8, 16, 32, 64, 128, 256, 512] {
+                for max in [0, len / 2, len - 1].map(|m| m as u8) {
+                    let Some(operand) = plan_in_register(&table, max, min_lanes) else {
+                        // Refused only where the table does not fit the fewest lanes.
+                        assert!(len.next_power_of_two() > min_lanes, "{len} {min_lanes}");
+                        continue;
+                    };
+                    assert_eq!(&operand[..len], &table[..]);
+                    // Every index the proof allows, at every register length the type
+                    // can have from its fewest lanes on; the lanes above the table hold
+                    // a marker that must never be read.
+                    let indices: Vec<u8> = (0..=max).collect();
+                    let want: Vec<u8> = indices.iter().map(|&x| table[usize::from(x)]).collect();
+                    for vlmax in [min_lanes, min_lanes * 2, min_lanes * 8] {
+                        for rest in [0x5a, 0xa5] {
+                            assert_eq!(
+                                run_in_register(&operand, rest, vlmax, &indices),
+                                want,
+                                "{len} {max} {min_lanes} {vlmax}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // An index that could reach past the table, or a table longer than the fewest
+        // lanes: no plan.
+        assert!(plan_in_register(&[1, 2, 3], 3, 16).is_none());
+        assert!(plan_in_register(&[0; 17], 3, 16).is_none());
+        assert_eq!(plan_in_register(&[0; 10], 9, 16).unwrap().len(), 16);
+        assert!(plan_in_register(&[], 0, 16).is_none());
     }
 
     #[test]

@@ -200,7 +200,8 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // Bytes gathered one by one from a small constant table: one table instruction.
         if options.lookup {
             timed(&TIME_LOOKUP, || {
-                lookup::lookup_tables(func, target, always, remarks, changed)
+                lookup::lookup_tables(func, target, always, remarks, changed);
+                lookup::lookup_register_gathers(func, target, always, remarks, changed);
             });
         }
         // Truncations (stored side by side, or shuffles that keep the low halves):

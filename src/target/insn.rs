@@ -824,8 +824,19 @@ pub fn level_has(level: &str, feature: &str) -> bool {
     matches!((rank(feature), rank(level)), (Some(needs), Some(has)) if needs <= has)
 }
 
-/// RISC-V CPUs with the vector extension (for functions that name no features).
-const RVV_CPUS: [&str; 4] = ["sifive-x280", "sifive-x390", "sifive-p470", "sifive-p670"];
+/// RISC-V CPUs with the vector extension (for functions that name no features): LLVM
+/// 22's, each checked with `llc -mcpu=` to select `vadd.vv`.
+const RVV_CPUS: [&str; 9] = [
+    "sifive-x280",
+    "sifive-x390",
+    "sifive-p470",
+    "sifive-p670",
+    "sifive-p870",
+    "spacemit-x60",
+    "tt-ascalon-d8",
+    "andes-ax45mpv",
+    "xiangshan-kunminghu",
+];
 
 const X86_LEVELS: [&str; 6] = ["sse2", "ssse3", "sse4.1", "avx", "avx2", "avx512f"];
 
