@@ -44,7 +44,8 @@ pub struct RegisterShuffle {
 /// Stages of register shuffles from `inputs` registers of `lanes` lanes; the result's
 /// register `k` is register `outputs[k]` of the last stage. With `loads_first`, the
 /// first stage puts whole halves of registers side by side ([`halves`]): loaded
-/// inputs then load it half by half (see [`plan`]).
+/// inputs then load it half by half (see [`plan`]). With `deinterleave` N above one,
+/// the inputs are loaded N registers at a time deinterleaved ([`deinterleaved`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub lanes: usize,
@@ -52,6 +53,7 @@ pub struct Network {
     pub stages: Vec<Vec<RegisterShuffle>>,
     pub outputs: Vec<usize>,
     pub loads_first: bool,
+    pub deinterleave: usize,
 }
 
 impl Network {
@@ -313,6 +315,7 @@ pub fn plan(
         stages,
         outputs,
         loads_first,
+        deinterleave: 1,
     };
     let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
     let meant = mask
@@ -539,10 +542,129 @@ fn output_registers(at: &[usize], sigma: &[usize], l: usize) -> Vec<usize> {
         .collect()
 }
 
+/// Where each element of a source of `len` elements sits once loaded `factor` registers
+/// of `lanes` lanes at a time deinterleaved (AArch64 `ld2`/`ld4`: register `g·N + j`,
+/// lane `q` holds element `g·N·L + N·q + j`): `at[i]` is element `i`'s index among the
+/// registers side by side. `None` where the registers do not group by `factor`.
+pub fn deinterleave_positions(len: usize, lanes: usize, factor: usize) -> Option<Vec<usize>> {
+    if factor < 2 || lanes == 0 || len % (factor * lanes) != 0 {
+        return None;
+    }
+    let group = factor * lanes;
+    Some(
+        (0..len)
+            .map(|i| {
+                let (g, within) = (i / group, i % group);
+                let (q, j) = (within / factor, within % factor);
+                (g * factor + j) * lanes + q
+            })
+            .collect(),
+    )
+}
+
+/// `mask` as a mask over the registers a deinterleaving load of its source produces
+/// ([`deinterleave_positions`]): what is left to do once the load has deinterleaved.
+pub fn deinterleaved(mask: &[i32], lanes: usize, factor: usize) -> Option<Vec<i32>> {
+    let at = deinterleave_positions(mask.len(), lanes, factor)?;
+    Some(
+        mask.iter()
+            .map(|&m| match m {
+                m if m < 0 => -1,
+                m => at[m as usize] as i32,
+            })
+            .collect(),
+    )
+}
+
+/// The cheapest network for `mask` from registers loaded `factor` at a time
+/// deinterleaved (see [`plan`] for `floor` and `cost`): none where the load leaves every
+/// result register a whole loaded register, one stage of in-register shuffles where
+/// their lanes are only out of order, else the stages [`plan`] finds for what is left.
+pub fn plan_deinterleaved(
+    mask: &[i32],
+    lanes: usize,
+    factor: usize,
+    floor: u32,
+    cost: &mut dyn FnMut(&[i32], bool) -> Option<u32>,
+) -> Option<(Network, u32)> {
+    let left = deinterleaved(mask, lanes, factor)?;
+    let registers = mask.len() / lanes;
+    // Each result register from one loaded register: which, and its lanes' order.
+    let single: Option<Vec<(usize, Vec<i32>)>> = left
+        .chunks(lanes)
+        .map(|out| {
+            let from = out.iter().find(|&&m| m >= 0).map(|&m| m as usize / lanes)?;
+            out.iter()
+                .all(|&m| m < 0 || m as usize / lanes == from)
+                .then(|| {
+                    (
+                        from,
+                        out.iter().map(|&m| m.max(-1) % lanes as i32).collect(),
+                    )
+                })
+        })
+        .collect();
+    let (mut network, total) = match single {
+        Some(single) => {
+            let in_order = single
+                .iter()
+                .all(|(_, m)| m.iter().enumerate().all(|(q, &x)| x < 0 || x as usize == q));
+            let (stages, total) = match in_order {
+                true => (Vec::new(), 0),
+                false => {
+                    let mut total = 0u32;
+                    let mut stage = Vec::new();
+                    for (from, m) in &single {
+                        total = total.checked_add(cost(m, false)?)?;
+                        stage.push(RegisterShuffle {
+                            first: *from,
+                            second: None,
+                            mask: m.clone(),
+                        });
+                    }
+                    (vec![stage], total)
+                }
+            };
+            let outputs = match in_order {
+                true => single.iter().map(|(from, _)| *from).collect(),
+                false => (0..registers).collect(),
+            };
+            let network = Network {
+                lanes,
+                inputs: registers,
+                stages,
+                outputs,
+                loads_first: false,
+                deinterleave: factor,
+            };
+            (network, total)
+        }
+        None => plan(&left, lanes, floor, false, cost)?,
+    };
+    network.deinterleave = factor;
+    // Checked whole, the load included.
+    let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
+    let meant = mask
+        .iter()
+        .zip(&out)
+        .all(|(&m, &got)| m < 0 || m as usize == got);
+    meant.then_some((network, total))
+}
+
 /// Runs `network` on `source` (its elements in index order): the result in index order.
 pub fn run<T: Copy>(network: &Network, source: &[T]) -> Vec<T> {
     let w = network.lanes;
-    let mut registers: Vec<Vec<T>> = source.chunks(w).map(<[T]>::to_vec).collect();
+    let loaded: Vec<T> = match deinterleave_positions(source.len(), w, network.deinterleave) {
+        Some(at) => {
+            let mut out = source.to_vec();
+            for (i, &x) in source.iter().enumerate() {
+                out[at[i]] = x;
+            }
+            out
+        }
+        None => source.to_vec(),
+    };
+    let mut registers: Vec<Vec<T>> = loaded.chunks(w).map(<[T]>::to_vec).collect();
     for stage in &network.stages {
         registers = stage
             .iter()
@@ -799,6 +921,71 @@ mod tests {
                 assert!(!net.loads_first || halved, "{sigma:?} l={l}");
                 let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
                 assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
+            }
+        });
+    }
+
+    /// AArch64's `ld4 {v0.4s-v3.4s}` of 16 floats: register j, lane q holds element
+    /// 4q + j; `ld2` of 8 halfwords into two registers of 4 the same by twos.
+    #[test]
+    fn deinterleaving_loads_place_elements_as_ld4() {
+        let at = deinterleave_positions(16, 4, 4).unwrap();
+        for (j, q) in (0..4).flat_map(|j| (0..4).map(move |q| (j, q))) {
+            assert_eq!(at[4 * q + j], j * 4 + q);
+        }
+        // Two groups: the second starts at element 16, register 4.
+        let at = deinterleave_positions(32, 4, 4).unwrap();
+        assert_eq!((at[16], at[17], at[20]), (16, 20, 17));
+        let at = deinterleave_positions(8, 4, 2).unwrap();
+        assert_eq!(at, [0, 4, 1, 5, 2, 6, 3, 7]);
+        assert!(deinterleave_positions(24, 4, 4).is_none());
+        assert!(deinterleave_positions(16, 4, 1).is_none());
+    }
+
+    /// A 4x4 transpose of rows loaded by `ld4` is the load alone; a 4-way deinterleave
+    /// likewise; a lane reversal of each loaded register one stage of one-source
+    /// shuffles.
+    #[test]
+    fn a_deinterleaving_load_may_be_the_whole_network() {
+        let (net, cost) = plan_deinterleaved(&transpose(4, 4), 4, 4, 1, &mut unit).unwrap();
+        assert_eq!((net.stages.len(), cost, net.deinterleave), (0, 0, 4));
+        assert_eq!(net.outputs, [0, 1, 2, 3]);
+        let (net, cost) = plan_deinterleaved(&deinterleave(2, 8), 8, 2, 1, &mut unit).unwrap();
+        assert_eq!((net.stages.len(), cost), (0, 0));
+        // Columns read bottom up: the loaded columns reversed, in-register.
+        let reversed: Vec<i32> = (0..16).map(|j| ((3 - j % 4) * 4 + j / 4) as i32).collect();
+        let (net, cost) = plan_deinterleaved(&reversed, 4, 4, 1, &mut unit).unwrap();
+        assert_eq!((net.stages.len(), cost), (1, 4));
+        assert!(net.stages[0].iter().all(|s| s.second.is_none()));
+        let out = run(&net, &(0..16).collect::<Vec<_>>());
+        assert_eq!(
+            out,
+            reversed.iter().map(|&m| m as usize).collect::<Vec<_>>()
+        );
+    }
+
+    /// Every index-bit permutation of 16 to 64 elements on 2 to 32 lanes, loaded two or
+    /// four registers at a time, under arbitrary prices: a network found computes the
+    /// mask, the load included (checked again here), and costs no more than planning
+    /// what is left after the load does.
+    #[test]
+    fn deinterleaved_networks_compute_their_masks() {
+        every_priced_permutation(7, 17, 9, |sigma, mask, l, price| {
+            for factor in [2, 4] {
+                let Some((net, cost)) = plan_deinterleaved(mask, 1 << l, factor, 1, price) else {
+                    continue;
+                };
+                assert_eq!(net.deinterleave, factor);
+                let out = run(&net, &(0..mask.len()).collect::<Vec<_>>());
+                assert_eq!(
+                    out,
+                    mask.iter().map(|&m| m as usize).collect::<Vec<_>>(),
+                    "{sigma:?} l={l} factor={factor}"
+                );
+                let left = deinterleaved(mask, 1 << l, factor).unwrap();
+                if let Some((_, after)) = plan(&left, 1 << l, 1, false, price) {
+                    assert!(cost <= after, "{sigma:?} l={l} factor={factor}");
+                }
             }
         });
     }

@@ -100,9 +100,9 @@ static REGISTER_GATHERS: Statistic = Statistic {
 /// in a register, where what the backend emits weighs strictly less (with `always`,
 /// whatever it weighs). Measured, not priced: TTI rates the intrinsic 1 whatever the CPU,
 /// and the CPUs differ most here (the scheduling models: sifive-x280 `vrgather.vv` one
-/// element a cycle, no faster than its indexed loads; sifive-p670, spacemit-x60 and
-/// sifive-x390 2 to 12 times faster). The table's load is left out in a loop: the
-/// backend hoists it.
+/// element a cycle, no faster than its indexed loads; spacemit-x60 and sifive-p670
+/// 1.6 and 2.2 times faster). The table's load is left out in a loop: the backend
+/// hoists it.
 pub fn lookup_register_gathers(
     func: Function,
     target: &Target,
