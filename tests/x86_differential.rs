@@ -1009,11 +1009,12 @@ fn networks_compute_the_same() {
         eprintln!("skipped: this machine has no AVX2");
         return;
     }
-    lli_campaign(
+    let count = 150;
+    let module = lli_campaign(
         "networks",
         "w",
         0x0e70_4b17_5eed_1234,
-        150,
+        count,
         (37, 11),
         network_function,
         &[
@@ -1023,6 +1024,24 @@ fn networks_compute_the_same() {
         "network:",
         None,
     );
+    // On AArch64 the registers loaded in a row may be loaded deinterleaved (`ld2`,
+    // `ld4`): that path must be taken, and compute the same under qemu.
+    let dir = work_dir();
+    let on_n1 = dir.join("networks-neoverse-n1-plan.ll");
+    fs::write(
+        &on_n1,
+        module
+            .replace("x86_64-unknown-linux-gnu", "aarch64-linux-gnu")
+            .replace("\"x86-64-v3\"", "\"neoverse-n1\""),
+    )
+    .unwrap();
+    let deinterleaved = remarks(&on_n1, "shuffle-lib<late>", "deinterleaved");
+    eprintln!("x86-differential: {deinterleaved} networks loaded deinterleaved on neoverse-n1");
+    assert!(
+        deinterleaved >= 5,
+        "only {deinterleaved} loaded deinterleaved"
+    );
+    under_qemu(&dir, &module, count, "networks", "network:");
 }
 /// A campaign of `count` functions `@{prefix}{k}(ptr @dst, ptr @src)` made by `make`
 /// (the source 1024 bytes of `(i * stride + add) % 256`), run before and after each of

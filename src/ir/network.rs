@@ -9,6 +9,8 @@
 //! %b, <0..2k-1>`): their leaves are the registers to start from, so that the network
 //! reads them and not the concatenation.
 
+use std::collections::HashMap;
+
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
@@ -496,7 +498,14 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
                 })
                 .collect(),
         };
-        let fits = inputs.len() == network.inputs && network.outputs.len() == inputs.len();
+        let mut fits = inputs.len() == network.inputs && network.outputs.len() == inputs.len();
+        // Loaded `deinterleave` registers at a time, deinterleaved (AArch64 `ld4`): the
+        // network's inputs are those registers, or it cannot be built.
+        let deinterleaved = match fits && network.deinterleave > 1 {
+            true => load_deinterleaved(wide, network.deinterleave, w, &mut at),
+            false => None,
+        };
+        fits &= network.deinterleave == 1 || deinterleaved.is_some();
         let loaded = match fits && network.loads_first && leaves_loaded(wide) {
             true => (network.stages.first())
                 .and_then(|first| load_halves(&inputs, first, w, &mut at.built)),
@@ -505,16 +514,17 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let whole: Vec<i32> = (0..w as i32).collect();
         let mut stages = &network.stages[..];
-        let mut registers: Vec<LLVMValueRef> = match loaded {
+        let mut registers: Vec<LLVMValueRef> = match (deinterleaved, loaded) {
+            (Some(registers), _) => registers,
             // The halves side by side (`vinsertf128` from memory).
-            Some(pairs) => {
+            (None, Some(pairs)) => {
                 stages = &stages[1..];
                 pairs
                     .into_iter()
                     .map(|[lo, hi]| shuffle(lo, Some(hi), &whole))
                     .collect()
             }
-            None => inputs
+            (None, None) => inputs
                 .iter()
                 .map(|&[(leaf, first), (other, _)]| {
                     if wide.leaf_lanes == w {
@@ -727,6 +737,108 @@ unsafe fn load_halves(
         .collect();
     LLVMDisposeBuilder(at_load);
     Some(out)
+}
+
+/// `wide`'s leaves loaded `factor` registers of `lanes` lanes at a time and
+/// deinterleaved: per group, one load of the group's memory, right after the last leaf
+/// load, and `factor` shuffles taking every `factor`-th element (what LLVM's
+/// InterleavedAccess pass makes AArch64's `ld2`/`ld4` of), built where `at` stands.
+/// `None` (nothing built) unless the leaves are loads of one block in order
+/// ([`leaves_in_a_row`]) that the groups divide.
+///
+/// # Safety
+/// `at` stands after every leaf, in their block.
+unsafe fn load_deinterleaved(
+    wide: &WideShuffle,
+    factor: usize,
+    lanes: usize,
+    at: &mut Shuffles,
+) -> Option<Vec<LLVMValueRef>> {
+    let total = wide.leaves.len() * wide.leaf_lanes;
+    if !leaves_in_a_row(wide) || lanes == 0 || total % (factor * lanes) != 0 {
+        return None;
+    }
+    let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
+    let position = block_positions(LLVMGetInstructionParent(leaves[0]));
+    let last = *leaves
+        .iter()
+        .max_by_key(|&&l| position.get(&l).copied().unwrap_or(0))?;
+    let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(leaves[0])));
+    LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
+    let mut registers = Vec::new();
+    for g in 0..total / (factor * lanes) {
+        // Whole bytes an element: checked by leaves_in_a_row.
+        let Some(whole) = super::load_lanes(builder, leaves[0], g * factor * lanes, factor * lanes)
+        else {
+            break;
+        };
+        // Its address, if one was built, then the load (erased in reverse).
+        if LLVMGetOperand(whole, 0) != LLVMGetOperand(leaves[0], 0) {
+            at.built.push(LLVMGetOperand(whole, 0));
+        }
+        at.built.push(whole);
+        for j in 0..factor {
+            let every: Vec<i32> = (0..lanes).map(|q| (q * factor + j) as i32).collect();
+            registers.push(at.shuffle(whole, None, &every));
+        }
+    }
+    LLVMDisposeBuilder(builder);
+    (registers.len() * lanes == total).then_some(registers)
+}
+
+/// Each instruction of `block` and its place in it.
+unsafe fn block_positions(block: LLVMBasicBlockRef) -> HashMap<LLVMValueRef, usize> {
+    let mut out = HashMap::new();
+    let mut inst = LLVMGetFirstInstruction(block);
+    while !inst.is_null() {
+        out.insert(inst, out.len());
+        inst = LLVMGetNextInstruction(inst);
+    }
+    out
+}
+
+/// Whether `wide`'s leaves are loaded from one block of memory in order (leaf `i` at
+/// leaf 0's address plus `i` leaves), that only `wide` reads ([`leaves_loaded`]), with
+/// nothing that may write memory between the first load and the last: one load of
+/// part of the block, after the last, reads what they read.
+pub fn leaves_in_a_row(wide: &WideShuffle) -> bool {
+    if !leaves_loaded(wide) {
+        return false;
+    }
+    // SAFETY: live loads of one block (leaves_loaded), read only.
+    unsafe {
+        let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
+        let Some(bits) = super::Type(LLVMTypeOf(leaves[0])).element_bits() else {
+            return false;
+        };
+        if bits == 0 || bits % 8 != 0 {
+            return false;
+        }
+        let step = (wide.leaf_lanes * bits as usize / 8) as i64;
+        let (base, first) = super::base_and_offset(LLVMGetOperand(leaves[0], 0));
+        let in_order = leaves.iter().enumerate().all(|(i, &l)| {
+            super::base_and_offset(LLVMGetOperand(l, 0)) == (base, first + i as i64 * step)
+        });
+        if !in_order {
+            return false;
+        }
+        let position = block_positions(LLVMGetInstructionParent(leaves[0]));
+        let places: Vec<usize> = leaves
+            .iter()
+            .filter_map(|l| position.get(l).copied())
+            .collect();
+        let (Some(&from), Some(&to)) = (places.iter().min(), places.iter().max()) else {
+            return false;
+        };
+        let mut inst = leaves[places.iter().position(|&p| p == from).unwrap_or(0)];
+        for _ in from..to {
+            inst = LLVMGetNextInstruction(inst);
+            if inst.is_null() || (super::touches_memory(inst) && LLVMIsALoadInst(inst).is_null()) {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// The whole of a group, for measuring: its shuffles concatenated right after the last

@@ -226,9 +226,10 @@ fn rebuild(
             continue;
         };
         if remarks {
-            let loaded = match net.loads_first {
-                true => ", the first loaded half by half",
-                false => "",
+            let loaded = match (net.loads_first, net.deinterleave) {
+                (true, _) => ", the first loaded half by half".to_string(),
+                (false, 1) => String::new(),
+                (false, n) => format!(", loaded {n} registers at a time deinterleaved"),
             };
             let message = format!(
                 "network: {what} of {} registers ({priced} {}) became {} stages of \
@@ -375,8 +376,9 @@ fn plan_all(
                     continue;
                 }
                 let loads_first = loads_halves(&desc, wide, lanes);
+                let factors = deinterleave_factors(&desc, wide, lanes);
                 let key = format!(
-                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{:?}",
+                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{:?}",
                     wide.signature(),
                     wide.mask
                 );
@@ -403,16 +405,24 @@ fn plan_all(
                     .flatten()
                     .min()
                     .map_or(1, |c| c.clamp(0, 1) as u32);
-                let planned =
-                    network::plan(&wide.mask, lanes, floor, loads_first, &mut |mask, two| {
-                        match price(&(mask.to_vec(), two)) {
-                            Some(cost) => u32::try_from(cost?).ok(),
-                            // Testing without a backend: every shuffle one instruction.
-                            None if always => Some(1),
-                            // What no one described instruction does takes two at least.
-                            None => Some(if described_target { 2 } else { 1 }),
+                let mut cost = |mask: &[i32], two: bool| match price(&(mask.to_vec(), two)) {
+                    Some(cost) => u32::try_from(cost?).ok(),
+                    // Testing without a backend: every shuffle one instruction.
+                    None if always => Some(1),
+                    // What no one described instruction does takes two at least.
+                    None => Some(if described_target { 2 } else { 1 }),
+                };
+                let mut planned = network::plan(&wide.mask, lanes, floor, loads_first, &mut cost);
+                // Loaded deinterleaved where that leaves fewer shuffles.
+                for &factor in &factors {
+                    let loaded =
+                        network::plan_deinterleaved(&wide.mask, lanes, factor, floor, &mut cost);
+                    if let Some((net, c)) = loaded {
+                        if planned.as_ref().map_or(true, |(_, best)| c < *best) {
+                            planned = Some((net, c));
                         }
-                    });
+                    }
+                }
                 // The register shuffles of the plan that are only estimated.
                 let estimated: Vec<(Vec<i32>, bool)> = match &planned {
                     Some((net, _)) if !always => net
@@ -460,6 +470,26 @@ fn plan_all(
 fn loads_halves(desc: &TargetDesc, wide: &WideShuffle, lanes: usize) -> bool {
     let bits = wide.element_bits().unwrap_or(0) as usize * lanes;
     desc.arch() == Arch::X86_64 && bits >= 256 && ir::network::leaves_loaded(wide)
+}
+
+/// The factors by which `wide`'s leaves may be loaded deinterleaved (`network::
+/// plan_deinterleaved`): on AArch64, `ld2` and `ld4` of 64- or 128-bit registers, where
+/// the leaves are registers loaded from one block in order (`ir::network::
+/// leaves_in_a_row`). `ld4` of four rows is a 4x4 transpose by itself (llvm-mca,
+/// neoverse-n1: 8 micro-ops, 2 cycles, as much as the two `ldp` it replaces).
+fn deinterleave_factors(desc: &TargetDesc, wide: &WideShuffle, lanes: usize) -> Vec<usize> {
+    let bits = wide.element_bits().unwrap_or(0) as usize * lanes;
+    if desc.arch() != Arch::AArch64
+        || !matches!(bits, 64 | 128)
+        || !ir::network::leaves_in_a_row(wide)
+    {
+        return Vec::new();
+    }
+    let total = wide.leaves.len() * wide.leaf_lanes;
+    [2, 4]
+        .into_iter()
+        .filter(|f| total % (f * lanes) == 0)
+        .collect()
 }
 
 /// The cost of a register shuffle of `wide`'s elements in registers of `lanes` lanes
