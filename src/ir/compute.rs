@@ -9,7 +9,7 @@ use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
 use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
-use crate::lower::compute::{BinOp, New, Node};
+use crate::lower::compute::{BinOp, New, Node, Op};
 
 /// A shuffle of operations, as a tree: its nodes (the root last) and the value of each.
 #[derive(Clone, Debug)]
@@ -89,6 +89,97 @@ fn bin_op(v: LLVMValueRef) -> Option<BinOp> {
     })
 }
 
+/// Casts that keep the lane count, each lane on its own.
+const LANE_CASTS: [LLVMOpcode; 9] = [
+    LLVMOpcode::LLVMZExt,
+    LLVMOpcode::LLVMSExt,
+    LLVMOpcode::LLVMTrunc,
+    LLVMOpcode::LLVMFPExt,
+    LLVMOpcode::LLVMFPTrunc,
+    LLVMOpcode::LLVMSIToFP,
+    LLVMOpcode::LLVMUIToFP,
+    LLVMOpcode::LLVMFPToSI,
+    LLVMOpcode::LLVMFPToUI,
+];
+
+/// Intrinsics that are lane-wise, defined on every lane (no trap, no immediate operand),
+/// and overloaded on their one vector type.
+const LANE_INTRINSICS: [&str; 18] = [
+    "llvm.fma",
+    "llvm.fmuladd",
+    "llvm.fabs",
+    "llvm.sqrt",
+    "llvm.copysign",
+    "llvm.minnum",
+    "llvm.maxnum",
+    "llvm.minimum",
+    "llvm.maximum",
+    "llvm.floor",
+    "llvm.ceil",
+    "llvm.trunc",
+    "llvm.rint",
+    "llvm.nearbyint",
+    "llvm.smin",
+    "llvm.smax",
+    "llvm.umin",
+    "llvm.umax",
+];
+
+/// Whether `v` is a lane-wise operation other than a binary operator: one of
+/// [`LANE_CASTS`], `fneg`, a comparison, a `select` on a vector of conditions, a call
+/// of one of [`LANE_INTRINSICS`]; every operand (the callee aside) a vector of as many
+/// lanes as `v`. Its kind, which names the operation and its result's element type.
+fn other_op(v: LLVMValueRef) -> Option<String> {
+    // SAFETY: a live value, read only.
+    unsafe {
+        if LLVMIsAInstruction(v).is_null() {
+            return None;
+        }
+        let lanes = fixed_lanes(v)?;
+        let opcode = LLVMGetInstructionOpcode(v);
+        let element = Type(LLVMGetElementType(LLVMTypeOf(v)));
+        let kind = match opcode {
+            o if LANE_CASTS.contains(&o) => format!("{o:?} to {element}"),
+            LLVMOpcode::LLVMFNeg => "fneg".to_string(),
+            LLVMOpcode::LLVMICmp => format!("icmp {:?}", LLVMGetICmpPredicate(v)),
+            LLVMOpcode::LLVMFCmp => format!("fcmp {:?}", LLVMGetFCmpPredicate(v)),
+            LLVMOpcode::LLVMSelect => "select".to_string(),
+            LLVMOpcode::LLVMCall => {
+                let name = super::called_intrinsic(v)?;
+                if !LANE_INTRINSICS.contains(&name.as_str()) {
+                    return None;
+                }
+                format!("{name} {element}")
+            }
+            _ => return None,
+        };
+        let operands = match opcode {
+            LLVMOpcode::LLVMCall => LLVMGetNumArgOperands(v) as u32,
+            _ => LLVMGetNumOperands(v) as u32,
+        };
+        let lane_wise =
+            operands > 0 && (0..operands).all(|i| fixed_lanes(LLVMGetOperand(v, i)) == Some(lanes));
+        lane_wise.then_some(kind)
+    }
+}
+
+/// The operands of a lane-wise operation (a call's arguments, without the callee).
+///
+/// # Safety
+/// `v` is a live instruction [`bin_op`] or [`other_op`] accepts.
+unsafe fn lane_operands(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let n = match LLVMGetInstructionOpcode(v) {
+        LLVMOpcode::LLVMCall => LLVMGetNumArgOperands(v) as u32,
+        _ => LLVMGetNumOperands(v) as u32,
+    };
+    (0..n).map(|i| LLVMGetOperand(v, i)).collect()
+}
+
+/// Whether `v` is a lane-wise operation the trees take.
+fn is_operation(v: LLVMValueRef) -> bool {
+    bin_op(v).is_some() || other_op(v).is_some()
+}
+
 fn opcode(op: BinOp) -> LLVMOpcode {
     match op {
         BinOp::FAdd => LLVMOpcode::LLVMFAdd,
@@ -111,6 +202,8 @@ struct Reader {
     values: Vec<LLVMValueRef>,
     seen: HashMap<LLVMValueRef, usize>,
     block: LLVMBasicBlockRef,
+    /// The kinds of the other operations read, numbered in order (`Op::Other`).
+    kinds: Vec<String>,
 }
 
 impl Reader {
@@ -141,10 +234,26 @@ impl Reader {
             let local =
                 !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == self.block;
             if local && depth < MAX_DEPTH && single_use(v) {
-                if let Some(op) = bin_op(v) {
-                    let lhs = self.operand(LLVMGetOperand(v, 0), depth + 1)?;
-                    let rhs = self.operand(LLVMGetOperand(v, 1), depth + 1)?;
-                    return Some(self.add(v, Node::Binary { op, lhs, rhs }));
+                let op = match (bin_op(v), other_op(v)) {
+                    (Some(op), _) => Some(Op::Bin(op)),
+                    (None, Some(kind)) => {
+                        let number = match self.kinds.iter().position(|k| *k == kind) {
+                            Some(i) => i,
+                            None => {
+                                self.kinds.push(kind);
+                                self.kinds.len() - 1
+                            }
+                        };
+                        Some(Op::Other(number as u32))
+                    }
+                    _ => None,
+                };
+                if let Some(op) = op {
+                    let args = lane_operands(v)
+                        .into_iter()
+                        .map(|a| self.operand(a, depth + 1))
+                        .collect::<Option<Vec<usize>>>()?;
+                    return Some(self.add(v, Node::Op { op, args }));
                 }
             }
             if local && is(v, LLVMOpcode::LLVMShuffleVector) {
@@ -177,7 +286,7 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
         // SAFETY: a live instruction.
         let block = unsafe { LLVMGetInstructionParent(raw) };
         // SAFETY: live values, read only.
-        let operation = |v: LLVMValueRef| bin_op(v).is_some() && unsafe { single_use(v) };
+        let operation = |v: LLVMValueRef| is_operation(v) && unsafe { single_use(v) };
         // A shuffle of one operation read only by the root, itself read only by it (the
         // even/odd extracts InstCombine makes of a blend).
         let extract = |v: LLVMValueRef| {
@@ -199,6 +308,7 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
             values: Vec::new(),
             seen: HashMap::new(),
             block,
+            kinds: Vec::new(),
         };
         let read = |reader: &mut Reader, v: LLVMValueRef| -> Option<usize> {
             if !extract(v) {
@@ -277,20 +387,21 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<B
                     hoisted.extend(signs);
                     flipped
                 }
-                New::Binary { op, like, lhs, rhs } => {
-                    let v = LLVMBuildBinOp(
-                        builder,
-                        opcode(*op),
-                        values[*lhs],
-                        values[*rhs],
-                        c"".as_ptr(),
-                    );
+                New::Op { op, like, args } => {
+                    let args: Vec<LLVMValueRef> = args.iter().map(|&a| values[a]).collect();
                     let (x, y) = (tree.values[like.0], tree.values[like.1]);
+                    let Some(v) = build_like(builder, *op, x, &args) else {
+                        for &i in built.iter().rev() {
+                            LLVMInstructionEraseFromParent(i);
+                        }
+                        LLVMDisposeBuilder(builder);
+                        return None;
+                    };
                     if LLVMIsAInstruction(v).is_null() {
                         // Folded (constants).
                     } else if LLVMCanValueUseFastMathFlags(v) != 0 {
                         LLVMSetFastMathFlags(v, LLVMGetFastMathFlags(x) & LLVMGetFastMathFlags(y));
-                    } else if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                    } else if matches!(op, Op::Bin(BinOp::Add | BinOp::Sub | BinOp::Mul)) {
                         LLVMSetNSW(v, (LLVMGetNSW(x) != 0 && LLVMGetNSW(y) != 0) as i32);
                         LLVMSetNUW(v, (LLVMGetNUW(x) != 0 && LLVMGetNUW(y) != 0) as i32);
                     }
@@ -320,6 +431,45 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<B
             }
         }
     }
+}
+
+/// `op` on `args` where `builder` stands, as the tree's `like` computes it on its own
+/// operands: its opcode, predicate or intrinsic, its result's element type at the lanes
+/// of `args` (poison-generating flags of casts left off: fewer poison lanes only);
+/// `None` where this LLVM lacks the intrinsic.
+///
+/// # Safety
+/// `like` is a live instruction of `op`'s kind; `args` fit it, available where `builder`
+/// stands.
+unsafe fn build_like(
+    builder: LLVMBuilderRef,
+    op: Op,
+    like: LLVMValueRef,
+    args: &[LLVMValueRef],
+) -> Option<LLVMValueRef> {
+    let lanes = fixed_lanes(*args.first()?)? as u32;
+    let result = LLVMVectorType(LLVMGetElementType(LLVMTypeOf(like)), lanes);
+    let name = c"".as_ptr();
+    Some(match (op, LLVMGetInstructionOpcode(like)) {
+        (Op::Bin(op), _) => LLVMBuildBinOp(builder, opcode(op), args[0], args[1], name),
+        (_, o) if LANE_CASTS.contains(&o) => LLVMBuildCast(builder, o, args[0], result, name),
+        (_, LLVMOpcode::LLVMFNeg) => LLVMBuildFNeg(builder, args[0], name),
+        (_, LLVMOpcode::LLVMICmp) => {
+            LLVMBuildICmp(builder, LLVMGetICmpPredicate(like), args[0], args[1], name)
+        }
+        (_, LLVMOpcode::LLVMFCmp) => {
+            LLVMBuildFCmp(builder, LLVMGetFCmpPredicate(like), args[0], args[1], name)
+        }
+        (_, LLVMOpcode::LLVMSelect) => LLVMBuildSelect(builder, args[0], args[1], args[2], name),
+        (_, LLVMOpcode::LLVMCall) => {
+            let intrinsic = super::called_intrinsic(like)?;
+            let module =
+                LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(like)));
+            let mut args = args.to_vec();
+            super::build_intrinsic_call(builder, module, &intrinsic, &[result], &mut args)?
+        }
+        _ => return None,
+    })
 }
 
 /// The first place of `inst`'s function after its entry block's `alloca`s.

@@ -67,7 +67,8 @@ pub struct RegisterGather {
     /// `masked.gather`: the mask and the pass-through its false lanes keep, unless the
     /// pass-through is poison.
     keep: Option<(LLVMValueRef, LLVMValueRef)>,
-    /// The address and the zero extension if any, erased once unused.
+    /// The address, the zero extension if any and the wide operations the index was
+    /// made with (`bytes`), each erased once unused.
     pub parts: Vec<Inst>,
 }
 
@@ -81,8 +82,8 @@ struct ByteIndex {
 }
 
 /// `index` (proved below 256) as the same operations on a vector of bytes where it is
-/// made from one (`zext <N x i8>` first) by `and`, `lshr` and `urem` by splat
-/// constants: exact, as the widened bits are zero (`and` by C is `and` by C's low byte;
+/// made from one (`zext <N x i8>` first, or `sext` of a value whose top bit is clear) by
+/// `and`, `lshr` and `urem` by splat constants: exact, as the widened bits are zero (`and` by C is `and` by C's low byte;
 /// a shift by less than 8 shifts the byte; a remainder by C above 255 leaves the byte
 /// alone). Else the index itself.
 unsafe fn byte_index(index: LLVMValueRef) -> ByteIndex {
@@ -107,8 +108,23 @@ unsafe fn byte_index(index: LLVMValueRef) -> ByteIndex {
             return itself;
         }
         let opcode = LLVMGetInstructionOpcode(v);
+        // A sign extension of a value whose top bit is proved clear is a zero extension.
+        let clear_top = |x: LLVMValueRef| {
+            let bits = int_width(LLVMTypeOf(x)).unwrap_or(0);
+            (1..=64).contains(&bits) && max_value(x, 0).is_some_and(|m| m >> (bits - 1) == 0)
+        };
+        let extension = opcode == LLVMOpcode::LLVMZExt
+            || (opcode == LLVMOpcode::LLVMSExt && clear_top(LLVMGetOperand(v, 0)));
+        if !extension
+            && !matches!(
+                opcode,
+                LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMLShr | LLVMOpcode::LLVMURem
+            )
+        {
+            return itself;
+        }
         wide.push(Inst(v));
-        if opcode == LLVMOpcode::LLVMZExt {
+        if extension {
             v = LLVMGetOperand(v, 0);
             continue;
         }
@@ -206,12 +222,19 @@ unsafe fn register_gather(call: LLVMValueRef, min_vscale: usize) -> Option<Regis
     {
         return None;
     }
-    let width = int_width(index_ty)?;
+    // Below a byte the truncation to bytes would be no truncation; a lane count that is
+    // no power of two up to 64 no register group holds.
+    let width = int_width(index_ty).filter(|&w| w >= 8)?;
+    let lanes = LLVMGetVectorSize(ty);
+    if !lanes.is_power_of_two() || lanes > 64 {
+        return None;
+    }
     let max = max_value(index, 0)?;
     let max_index = match widened {
         Some(_) => u8::try_from(max).ok(),
         None => u8::try_from(max).ok().filter(|&m| width > 8 || m < 128),
     };
+    max_index?;
     let mut parts = vec![Inst(address)];
     parts.extend(widened.map(Inst));
     let bytes = byte_index(index);
@@ -280,7 +303,7 @@ pub fn build_register_lookup(gather: &RegisterGather, table: &[u8]) -> Option<Bu
             // The index as bytes: exact, it is proved below 256.
             let mut index = gather.bytes.source;
             for &(opcode, c) in &gather.bytes.ops {
-                let by = splat(builder, ty, LLVMConstInt(i8t, c, 0));
+                let by = super::build_splat(builder, ty, LLVMConstInt(i8t, c, 0));
                 index = LLVMBuildBinOp(builder, opcode, index, by, c"".as_ptr());
                 built.push(index);
             }
@@ -314,26 +337,6 @@ pub fn build_register_lookup(gather: &RegisterGather, table: &[u8]) -> Option<Bu
         built.retain(|&v| !LLVMIsAInstruction(v).is_null());
         Some(BuiltSequence::new(Inst(result), built))
     }
-}
-
-/// The vector of type `ty` (fixed or scalable) with `lane` in every lane: a constant
-/// where `lane` is one (the builder folds the insert and the shuffle).
-unsafe fn splat(builder: LLVMBuilderRef, ty: LLVMTypeRef, lane: LLVMValueRef) -> LLVMValueRef {
-    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
-    let first = LLVMBuildInsertElement(
-        builder,
-        LLVMGetPoison(ty),
-        lane,
-        LLVMConstInt(i32t, 0, 0),
-        c"".as_ptr(),
-    );
-    let zeros = match LLVMGetTypeKind(ty) {
-        llvm_sys::LLVMTypeKind::LLVMScalableVectorTypeKind => {
-            LLVMConstNull(LLVMScalableVectorType(i32t, LLVMGetVectorSize(ty)))
-        }
-        _ => LLVMConstNull(LLVMVectorType(i32t, LLVMGetVectorSize(ty))),
-    };
-    LLVMBuildShuffleVector(builder, first, LLVMGetPoison(ty), zeros, c"".as_ptr())
 }
 
 /// Replaces the register gather by `built` and erases its address and index extension
@@ -374,10 +377,7 @@ unsafe fn table_gather(root: LLVMValueRef) -> Option<TableGather> {
     }
     let ty = LLVMTypeOf(root);
     let lanes = LLVMGetVectorSize(ty) as usize;
-    let i8_lanes = LLVMGetTypeKind(LLVMGetElementType(ty))
-        == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-        && LLVMGetIntTypeWidth(LLVMGetElementType(ty)) == 8;
-    if !i8_lanes || !(8..=64).contains(&lanes) {
+    if !is_byte(LLVMGetElementType(ty)) || !(8..=64).contains(&lanes) {
         return None;
     }
     let mut parts = Vec::new();
@@ -459,14 +459,10 @@ pub(super) unsafe fn table_address(
         return None;
     }
     let source = LLVMGetGEPSourceElementType(ptr);
-    let byte = |t: LLVMTypeRef| {
-        LLVMGetTypeKind(t) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-            && LLVMGetIntTypeWidth(t) == 8
-    };
     match LLVMGetNumOperands(ptr) {
-        2 if byte(source) => Some((global, LLVMGetOperand(ptr, 1), ptr)),
+        2 if is_byte(source) => Some((global, LLVMGetOperand(ptr, 1), ptr)),
         3 if LLVMGetTypeKind(source) == llvm_sys::LLVMTypeKind::LLVMArrayTypeKind
-            && byte(LLVMGetElementType(source))
+            && is_byte(LLVMGetElementType(source))
             && const_int(LLVMGetOperand(ptr, 1)) == Some(0) =>
         {
             Some((global, LLVMGetOperand(ptr, 2), ptr))
@@ -496,8 +492,7 @@ pub(super) unsafe fn table_bytes(global: LLVMValueRef) -> Option<Vec<u8>> {
     }
     let ty = LLVMTypeOf(init);
     if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMArrayTypeKind
-        || LLVMGetTypeKind(LLVMGetElementType(ty)) != llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-        || LLVMGetIntTypeWidth(LLVMGetElementType(ty)) != 8
+        || !is_byte(LLVMGetElementType(ty))
     {
         return None;
     }
@@ -563,15 +558,17 @@ pub(super) unsafe fn max_value(v: LLVMValueRef, depth: u32) -> Option<u64> {
     }
     let operand = |i| LLVMGetOperand(v, i);
     let bound = |i| max_value(operand(i), depth + 1);
-    // The least lane of a constant operand (a shift amount, a divisor).
+    // The least lane of a constant operand (a shift amount) and the greatest (a
+    // divisor: a lane's remainder is below its own divisor).
     let least = |i| constant_lanes(operand(i)).and_then(|l| l.into_iter().min());
+    let greatest = |i| constant_lanes(operand(i)).and_then(|l| l.into_iter().max());
     Some(match LLVMGetInstructionOpcode(v) {
         LLVMOpcode::LLVMAnd => bound(0)?.min(bound(1)?),
         LLVMOpcode::LLVMLShr => match least(1) {
             Some(by) if by < u64::from(width) => bound(0)? >> by,
             _ => full,
         },
-        LLVMOpcode::LLVMURem => match least(1) {
+        LLVMOpcode::LLVMURem => match greatest(1) {
             Some(by) if by > 0 => bound(0)?.min(by - 1),
             _ => full,
         },

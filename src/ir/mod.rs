@@ -653,11 +653,58 @@ pub(crate) unsafe fn take_name(from: LLVMValueRef, to: LLVMValueRef) {
     }
 }
 
-/// Erases each of `parts` once nothing reads it (users first, as they become unused).
+/// Where `v` stands in its block.
+///
+/// # Safety
+/// `v` is a live instruction.
+pub(crate) unsafe fn position_in_block(v: LLVMValueRef) -> usize {
+    let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(v));
+    let mut k = 0;
+    while !i.is_null() && i != v {
+        i = LLVMGetNextInstruction(i);
+        k += 1;
+    }
+    k
+}
+
+/// The vector of type `ty` (fixed or scalable) with `lane` in every lane, built where
+/// `builder` stands (a constant where `lane` is one: the builder folds it).
+///
+/// # Safety
+/// `builder` is positioned where `lane` is available; `ty` is a vector of `lane`'s type.
+pub(crate) unsafe fn build_splat(
+    builder: LLVMBuilderRef,
+    ty: LLVMTypeRef,
+    lane: LLVMValueRef,
+) -> LLVMValueRef {
+    let i32t = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
+    let first = LLVMBuildInsertElement(
+        builder,
+        LLVMGetPoison(ty),
+        lane,
+        LLVMConstInt(i32t, 0, 0),
+        c"".as_ptr(),
+    );
+    let zeros = match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMScalableVectorTypeKind => {
+            LLVMConstNull(LLVMScalableVectorType(i32t, LLVMGetVectorSize(ty)))
+        }
+        _ => LLVMConstNull(LLVMVectorType(i32t, LLVMGetVectorSize(ty))),
+    };
+    LLVMBuildShuffleVector(builder, first, LLVMGetPoison(ty), zeros, c"".as_ptr())
+}
+
+/// Erases each of `parts` once nothing reads it (users first, as they become unused);
+/// a part listed twice (a shuffle of one value with itself reads it twice) once.
 pub fn erase_unused(parts: &[Inst]) {
     // SAFETY: the parts are live until erased here, each once, when nothing reads it.
     unsafe {
-        let mut left: Vec<LLVMValueRef> = parts.iter().map(|p| p.raw()).collect();
+        let mut left: Vec<LLVMValueRef> = Vec::new();
+        for p in parts {
+            if !left.contains(&p.raw()) {
+                left.push(p.raw());
+            }
+        }
         loop {
             let before = left.len();
             left.retain(|&p| {

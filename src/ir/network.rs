@@ -9,8 +9,6 @@
 //! %b, <0..2k-1>`): their leaves are the registers to start from, so that the network
 //! reads them and not the concatenation.
 
-use std::collections::HashMap;
-
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
@@ -759,10 +757,9 @@ unsafe fn load_deinterleaved(
         return None;
     }
     let leaves: Vec<LLVMValueRef> = wide.leaves.iter().map(|l| l.raw()).collect();
-    let position = block_positions(LLVMGetInstructionParent(leaves[0]));
     let last = *leaves
         .iter()
-        .max_by_key(|&&l| position.get(&l).copied().unwrap_or(0))?;
+        .max_by_key(|&&l| super::position_in_block(l))?;
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(leaves[0])));
     LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(last));
     let mut registers = Vec::new();
@@ -786,17 +783,6 @@ unsafe fn load_deinterleaved(
     (registers.len() * lanes == total).then_some(registers)
 }
 
-/// Each instruction of `block` and its place in it.
-unsafe fn block_positions(block: LLVMBasicBlockRef) -> HashMap<LLVMValueRef, usize> {
-    let mut out = HashMap::new();
-    let mut inst = LLVMGetFirstInstruction(block);
-    while !inst.is_null() {
-        out.insert(inst, out.len());
-        inst = LLVMGetNextInstruction(inst);
-    }
-    out
-}
-
 /// Whether `wide`'s leaves are loaded from one block of memory in order (leaf `i` at
 /// leaf 0's address plus `i` leaves), that only `wide` reads ([`leaves_loaded`]), with
 /// nothing that may write memory between the first load and the last: one load of
@@ -817,15 +803,15 @@ pub fn leaves_in_a_row(wide: &WideShuffle) -> bool {
         let step = (wide.leaf_lanes * bits as usize / 8) as i64;
         let (base, first) = super::base_and_offset(LLVMGetOperand(leaves[0], 0));
         let in_order = leaves.iter().enumerate().all(|(i, &l)| {
-            super::base_and_offset(LLVMGetOperand(l, 0)) == (base, first + i as i64 * step)
+            let offset = first.wrapping_add((i as i64).wrapping_mul(step));
+            super::base_and_offset(LLVMGetOperand(l, 0)) == (base, offset)
         });
         if !in_order {
             return false;
         }
-        let position = block_positions(LLVMGetInstructionParent(leaves[0]));
         let places: Vec<usize> = leaves
             .iter()
-            .filter_map(|l| position.get(l).copied())
+            .map(|&l| super::position_in_block(l))
             .collect();
         let (Some(&from), Some(&to)) = (places.iter().min(), places.iter().max()) else {
             return false;

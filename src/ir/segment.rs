@@ -274,7 +274,7 @@ pub fn replace(run: &Run) {
             .gathers
             .iter()
             .map(|g| g.raw())
-            .min_by_key(|&g| position_in_block(g))
+            .min_by_key(|&g| super::position_in_block(g))
             .expect("a run has gathers");
         let ctx = LLVMGetTypeContext(LLVMTypeOf(first));
         let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(first)));
@@ -353,15 +353,4 @@ pub fn replace(run: &Run) {
             LLVMInstructionEraseFromParent(g.raw());
         }
     }
-}
-
-/// Where `v` stands in its block.
-unsafe fn position_in_block(v: LLVMValueRef) -> usize {
-    let mut i = LLVMGetFirstInstruction(LLVMGetInstructionParent(v));
-    let mut k = 0;
-    while !i.is_null() && i != v {
-        i = LLVMGetNextInstruction(i);
-        k += 1;
-    }
-    k
 }

@@ -434,11 +434,7 @@ impl Builder {
     }
 
     unsafe fn splat(&self, v: LLVMValueRef, n: usize) -> LLVMValueRef {
-        let vec_ty = LLVMVectorType(LLVMTypeOf(v), n as u32);
-        let one =
-            LLVMBuildInsertElement(self.0, LLVMGetPoison(vec_ty), v, self.i32(0), c"".as_ptr());
-        let zeros = LLVMConstNull(LLVMVectorType(LLVMInt32TypeInContext(self.ctx()), n as u32));
-        LLVMBuildShuffleVector(self.0, one, LLVMGetPoison(vec_ty), zeros, c"".as_ptr())
+        super::build_splat(self.0, LLVMVectorType(LLVMTypeOf(v), n as u32), v)
     }
 
     /// `lane < evl` for each lane.

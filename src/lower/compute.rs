@@ -61,6 +61,29 @@ impl BinOp {
     }
 }
 
+/// A lane-wise operation: each lane of the result is the operation on the same lane of
+/// each operand, and defined on every lane (no division: moving a shuffle below it
+/// would compute lanes the original did not, and a lane may trap).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// A binary operator, which may alternate with another of its family.
+    Bin(BinOp),
+    /// Any other such operation (a cast, a comparison with its predicate, a `select` on
+    /// a vector of conditions, `fneg`, a lane-wise intrinsic such as `llvm.fma`), named
+    /// by a number the IR layer gives each kind within one tree: moved like the binary
+    /// ones, never alternated.
+    Other(u32),
+}
+
+impl Op {
+    fn family(self) -> Op {
+        match self {
+            Op::Bin(op) => Op::Bin(op.family()),
+            other => other,
+        }
+    }
+}
+
 /// A node of the tree as read: `lanes` each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
@@ -72,8 +95,8 @@ pub enum Node {
         b: Option<usize>,
         mask: Vec<i32>,
     },
-    /// A lane-wise operation read only by the tree.
-    Binary { op: BinOp, lhs: usize, rhs: usize },
+    /// A lane-wise operation read only by the tree, on `args`.
+    Op { op: Op, args: Vec<usize> },
 }
 
 /// A node of the rewritten tree; operands index the rewritten tree.
@@ -86,12 +109,12 @@ pub enum New {
         b: Option<usize>,
         mask: Vec<i32>,
     },
-    /// `op` with the flags both of `like` have (one or two nodes of the tree read).
-    Binary {
-        op: BinOp,
+    /// `op` on `args`, built like the nodes `like` of the tree read (one or two: their
+    /// types' element, the flags both have).
+    Op {
+        op: Op,
         like: (usize, usize),
-        lhs: usize,
-        rhs: usize,
+        args: Vec<usize>,
     },
     /// `a` (floating-point lanes) with the sign of each lane in `lanes` flipped: exactly
     /// `fneg` there, nothing elsewhere.
@@ -106,7 +129,7 @@ const MAX_DEPTH: usize = 4;
 /// root reads no operation it can move below, or the result does not check.
 pub fn sink(nodes: &[Node]) -> Option<Vec<New>> {
     let (a, b, mask) = root_view(nodes)?;
-    let moves = |x: usize| matches!(nodes[x], Node::Binary { .. });
+    let moves = |x: usize| matches!(nodes[x], Node::Op { .. });
     if !moves(a) || b.is_some_and(|b| !moves(b)) {
         return None;
     }
@@ -124,7 +147,7 @@ fn lanes_of(nodes: &[Node], id: usize) -> usize {
     match &nodes[id] {
         Node::Leaf { lanes } => *lanes,
         Node::Shuffle { mask, .. } => mask.len(),
-        Node::Binary { lhs, .. } => lanes_of(nodes, *lhs),
+        Node::Op { args, .. } => args.first().map_or(0, |&a| lanes_of(nodes, a)),
     }
 }
 
@@ -143,7 +166,7 @@ fn root_view(nodes: &[Node]) -> Option<(usize, Option<usize>, Vec<i32>)> {
                 a: inner,
                 b: None,
                 mask: m,
-            } if matches!(nodes[*inner], Node::Binary { .. }) => {
+            } if matches!(nodes[*inner], Node::Op { .. }) => {
                 let w = lanes_of(nodes, *inner) as i32;
                 (
                     *inner,
@@ -215,12 +238,19 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
     // Each side as (operation, the node its flags come from, lhs, rhs) in `out`.
     let side = |out: &mut Vec<New>, id: usize| -> Option<(BinOp, usize, usize, usize)> {
         match out[id].clone() {
-            New::Binary { op, like, lhs, rhs } if like.0 == like.1 => Some((op, like.0, lhs, rhs)),
-            New::Old(old) => match nodes[old] {
-                Node::Binary { op, lhs, rhs } => {
-                    let l = push(out, New::Old(lhs));
-                    let r = push(out, New::Old(rhs));
-                    Some((op, old, l, r))
+            New::Op {
+                op: Op::Bin(op),
+                like,
+                args,
+            } if like.0 == like.1 && args.len() == 2 => Some((op, like.0, args[0], args[1])),
+            New::Old(old) => match &nodes[old] {
+                Node::Op {
+                    op: Op::Bin(op),
+                    args,
+                } if args.len() == 2 => {
+                    let l = push(out, New::Old(args[0]));
+                    let r = push(out, New::Old(args[1]));
+                    Some((*op, old, l, r))
                 }
                 _ => None,
             },
@@ -257,11 +287,10 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
             lanes: subtracted,
         },
     );
-    out.push(New::Binary {
-        op: BinOp::FAdd,
+    out.push(New::Op {
+        op: Op::Bin(BinOp::FAdd),
         like: (like_a, like_b),
-        lhs: la,
-        rhs: flip,
+        args: vec![la, flip],
     });
     let out = prune(out);
     equivalent(nodes, &out).then_some(out)
@@ -285,9 +314,10 @@ fn prune(new: Vec<New>) -> Vec<New> {
                     used[*b] = true;
                 }
             }
-            New::Binary { lhs, rhs, .. } => {
-                used[*lhs] = true;
-                used[*rhs] = true;
+            New::Op { args, .. } => {
+                for &a in args {
+                    used[a] = true;
+                }
             }
             New::FlipSign { a, .. } => used[*a] = true,
         }
@@ -306,11 +336,10 @@ fn prune(new: Vec<New>) -> Vec<New> {
                 b: b.map(|b| index[b]),
                 mask,
             },
-            New::Binary { op, like, lhs, rhs } => New::Binary {
+            New::Op { op, like, args } => New::Op {
                 op,
                 like,
-                lhs: index[lhs],
-                rhs: index[rhs],
+                args: args.into_iter().map(|a| index[a]).collect(),
             },
             New::FlipSign { a, lanes } => New::FlipSign { a: index[a], lanes },
         });
@@ -337,42 +366,40 @@ impl Sinker<'_> {
     }
 
     /// `shufflevector x, y, mask` in the rewritten tree, moved below operations where
-    /// both sides are operations of one family.
+    /// both sides are operations of one family and as many operands.
     fn shuffle(&mut self, mask: &[i32], x: usize, y: Option<usize>, depth: usize) -> Option<usize> {
-        let ops = |id: usize| match self.nodes[id] {
-            Node::Binary { op, lhs, rhs } => Some((op, lhs, rhs)),
+        let ops = |id: usize| match &self.nodes[id] {
+            Node::Op { op, args } => Some((*op, args.clone())),
             _ => None,
         };
         let both = match y {
             Some(y) => ops(x).zip(ops(y)),
-            None => ops(x).map(|o| (o, o)),
+            None => ops(x).map(|o| (o.clone(), o)),
         };
-        if let Some(((ox, lx, rx), (oy, ly, ry))) = both.filter(|_| depth < MAX_DEPTH) {
-            if ox.family() == oy.family() {
-                let second = |l| y.map(|_| l);
-                let lhs = self.shuffle(mask, lx, second(ly), depth + 1)?;
-                let rhs = self.shuffle(mask, rx, second(ry), depth + 1)?;
+        if let Some(((ox, ax), (oy, ay))) = both.filter(|_| depth < MAX_DEPTH) {
+            if ox.family() == oy.family() && ax.len() == ay.len() {
+                let mut args = Vec::new();
+                for (&xa, &ya) in ax.iter().zip(&ay) {
+                    args.push(self.shuffle(mask, xa, y.map(|_| ya), depth + 1)?);
+                }
                 let yy = y.unwrap_or(x);
                 if ox == oy {
-                    return Some(self.push(New::Binary {
+                    return Some(self.push(New::Op {
                         op: ox,
                         like: (x, yy),
-                        lhs,
-                        rhs,
+                        args,
                     }));
                 }
                 // Both operations on every lane, then each lane from its side's.
-                let bx = self.push(New::Binary {
+                let bx = self.push(New::Op {
                     op: ox,
                     like: (x, x),
-                    lhs,
-                    rhs,
+                    args: args.clone(),
                 });
-                let by = self.push(New::Binary {
+                let by = self.push(New::Op {
                     op: oy,
                     like: (yy, yy),
-                    lhs,
-                    rhs,
+                    args,
                 });
                 let n = self.lanes(x) as i32;
                 let m = mask.len() as i32;
@@ -476,7 +503,7 @@ impl Sinker<'_> {
 #[derive(Debug, PartialEq, Eq)]
 enum Term {
     Lane(usize, usize),
-    Op(BinOp, Rc<Term>, Rc<Term>),
+    Op(Op, Vec<Rc<Term>>),
     /// The lane with its sign flipped.
     Neg(Rc<Term>),
 }
@@ -493,8 +520,9 @@ fn eval_old(nodes: &[Node], id: usize) -> Lanes {
             let bv = b.map(|b| eval_old(nodes, b));
             pick(&av, bv.as_ref(), mask)
         }
-        Node::Binary { op, lhs, rhs } => {
-            combine(*op, &eval_old(nodes, *lhs), &eval_old(nodes, *rhs))
+        Node::Op { op, args } => {
+            let args: Vec<Lanes> = args.iter().map(|&a| eval_old(nodes, a)).collect();
+            combine(*op, &args)
         }
     }
 }
@@ -507,11 +535,10 @@ fn eval_new(nodes: &[Node], new: &[New], id: usize) -> Lanes {
             let bv = b.map(|b| eval_new(nodes, new, b));
             pick(&av, bv.as_ref(), mask)
         }
-        New::Binary { op, lhs, rhs, .. } => combine(
-            *op,
-            &eval_new(nodes, new, *lhs),
-            &eval_new(nodes, new, *rhs),
-        ),
+        New::Op { op, args, .. } => {
+            let args: Vec<Lanes> = args.iter().map(|&a| eval_new(nodes, new, a)).collect();
+            combine(*op, &args)
+        }
         New::FlipSign { a, lanes } => eval_new(nodes, new, *a)
             .into_iter()
             .zip(lanes)
@@ -537,16 +564,25 @@ fn pick(a: &Lanes, b: Option<&Lanes>, mask: &[i32]) -> Lanes {
         .collect()
 }
 
-fn combine(op: BinOp, l: &Lanes, r: &Lanes) -> Lanes {
-    l.iter()
-        .zip(r)
-        .map(|(x, y)| {
-            let (x, y) = (x.clone()?, y.clone()?);
+/// `op` on `args` lane by lane: each lane a term (undefined where an operand's lane is).
+fn combine(op: Op, args: &[Lanes]) -> Lanes {
+    let lanes = args.first().map_or(0, Vec::len);
+    (0..lanes)
+        .map(|i| {
+            let terms = args
+                .iter()
+                .map(|a| a.get(i).cloned().flatten())
+                .collect::<Option<Vec<Rc<Term>>>>()?;
             // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition).
-            if let (BinOp::FAdd, Term::Neg(negated)) = (op, &*y) {
-                return Some(Rc::new(Term::Op(BinOp::FSub, x, negated.clone())));
+            if let (Op::Bin(BinOp::FAdd), [x, y]) = (op, &terms[..]) {
+                if let Term::Neg(negated) = &**y {
+                    return Some(Rc::new(Term::Op(
+                        Op::Bin(BinOp::FSub),
+                        vec![x.clone(), negated.clone()],
+                    )));
+                }
             }
-            Some(Rc::new(Term::Op(op, x, y)))
+            Some(Rc::new(Term::Op(op, terms)))
         })
         .collect()
 }
@@ -576,7 +612,10 @@ mod tests {
             b: None,
             mask: mask.clone(),
         };
-        let bin = |op, lhs, rhs| Node::Binary { op, lhs, rhs };
+        let bin = |op, lhs, rhs| Node::Op {
+            op: Op::Bin(op),
+            args: vec![lhs, rhs],
+        };
         vec![
             Node::Leaf { lanes: 8 }, // 0: a
             Node::Leaf { lanes: 8 }, // 1: b
@@ -637,15 +676,13 @@ mod tests {
         vec![
             Node::Leaf { lanes: 4 },
             Node::Leaf { lanes: 4 },
-            Node::Binary {
-                op: BinOp::FSub,
-                lhs: 0,
-                rhs: 1,
+            Node::Op {
+                op: Op::Bin(BinOp::FSub),
+                args: vec![0, 1],
             },
-            Node::Binary {
-                op: BinOp::FAdd,
-                lhs: 0,
-                rhs: 1,
+            Node::Op {
+                op: Op::Bin(BinOp::FAdd),
+                args: vec![0, 1],
             },
             Node::Shuffle {
                 a: 2,
@@ -668,11 +705,10 @@ mod tests {
                     a: 1,
                     lanes: vec![true, false, true, false]
                 },
-                New::Binary {
-                    op: BinOp::FAdd,
+                New::Op {
+                    op: Op::Bin(BinOp::FAdd),
                     like: (2, 3),
-                    lhs: 0,
-                    rhs: 2
+                    args: vec![0, 2]
                 },
             ]
         );
@@ -737,22 +773,19 @@ mod tests {
         };
         assert!(alternate(&nodes, &as_is(&nodes).unwrap()).is_none());
         let mut ints = addsub();
-        ints[2] = Node::Binary {
-            op: BinOp::Sub,
-            lhs: 0,
-            rhs: 1,
+        ints[2] = Node::Op {
+            op: Op::Bin(BinOp::Sub),
+            args: vec![0, 1],
         };
-        ints[3] = Node::Binary {
-            op: BinOp::Add,
-            lhs: 0,
-            rhs: 1,
+        ints[3] = Node::Op {
+            op: Op::Bin(BinOp::Add),
+            args: vec![0, 1],
         };
         assert!(alternate(&ints, &as_is(&ints).unwrap()).is_none());
         let mut other = addsub();
-        other[3] = Node::Binary {
-            op: BinOp::FAdd,
-            lhs: 1,
-            rhs: 0,
+        other[3] = Node::Op {
+            op: Op::Bin(BinOp::FAdd),
+            args: vec![1, 0],
         };
         assert!(alternate(&other, &as_is(&other).unwrap()).is_none());
     }
@@ -768,8 +801,8 @@ mod tests {
         assert_eq!(shuffles, 3); // movsldup, movshdup, the pair swap; no blend
         assert!(matches!(
             new.last(),
-            Some(New::Binary {
-                op: BinOp::FAdd,
+            Some(New::Op {
+                op: Op::Bin(BinOp::FAdd),
                 ..
             })
         ));
@@ -815,9 +848,15 @@ mod tests {
             }
             for _ in 0..4 {
                 let k = nodes.len() as u64;
-                let (lhs, rhs) = (2 + next(k - 2) as usize, 2 + next(k - 2) as usize);
-                let op = ops[next(ops.len() as u64) as usize];
-                nodes.push(Node::Binary { op, lhs, rhs });
+                // Binary operators, and others of one operand (a cast) or three (`fma`,
+                // `select`).
+                let (op, arity) = match next(6) {
+                    0 => (Op::Other(0), 1),
+                    1 => (Op::Other(1), 3),
+                    _ => (Op::Bin(ops[next(ops.len() as u64) as usize]), 2),
+                };
+                let args = (0..arity).map(|_| 2 + next(k - 2) as usize).collect();
+                nodes.push(Node::Op { op, args });
             }
             let k = nodes.len();
             // Half the roots read the operations through a shuffle of one each (what

@@ -566,14 +566,12 @@ pub fn deinterleave_positions(len: usize, lanes: usize, factor: usize) -> Option
 /// ([`deinterleave_positions`]): what is left to do once the load has deinterleaved.
 pub fn deinterleaved(mask: &[i32], lanes: usize, factor: usize) -> Option<Vec<i32>> {
     let at = deinterleave_positions(mask.len(), lanes, factor)?;
-    Some(
-        mask.iter()
-            .map(|&m| match m {
-                m if m < 0 => -1,
-                m => at[m as usize] as i32,
-            })
-            .collect(),
-    )
+    mask.iter()
+        .map(|&m| match m {
+            m if m < 0 => Some(-1),
+            m => at.get(m as usize).map(|&p| p as i32),
+        })
+        .collect()
 }
 
 /// The cheapest network for `mask` from registers loaded `factor` at a time

@@ -118,7 +118,7 @@ pub fn sink_shuffles(
         let operations = tree
             .nodes
             .iter()
-            .filter(|n| matches!(n, compute::Node::Binary { .. }))
+            .filter(|n| matches!(n, compute::Node::Op { .. }))
             .count();
         let Some((stock, emitted)) = measured[i] else {
             continue;

@@ -371,12 +371,13 @@ fn plan_all(
         let mut wanted: Vec<Wanted> = Vec::new();
         for (i, wide) in wides.iter().enumerate() {
             let in_loop = ir::lower::in_cycle(wide.anchor());
+            let in_a_row = desc.arch() == Arch::AArch64 && ir::network::leaves_in_a_row(wide);
             for (j, &lanes) in widths[i].iter().enumerate() {
                 if out[i][j].is_some() {
                     continue;
                 }
                 let loads_first = loads_halves(&desc, wide, lanes);
-                let factors = deinterleave_factors(&desc, wide, lanes);
+                let factors = deinterleave_factors(&desc, wide, lanes, in_a_row);
                 let key = format!(
                     "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{:?}",
                     wide.signature(),
@@ -473,16 +474,18 @@ fn loads_halves(desc: &TargetDesc, wide: &WideShuffle, lanes: usize) -> bool {
 }
 
 /// The factors by which `wide`'s leaves may be loaded deinterleaved (`network::
-/// plan_deinterleaved`): on AArch64, `ld2` and `ld4` of 64- or 128-bit registers, where
-/// the leaves are registers loaded from one block in order (`ir::network::
-/// leaves_in_a_row`). `ld4` of four rows is a 4x4 transpose by itself (llvm-mca,
-/// neoverse-n1: 8 micro-ops, 2 cycles, as much as the two `ldp` it replaces).
-fn deinterleave_factors(desc: &TargetDesc, wide: &WideShuffle, lanes: usize) -> Vec<usize> {
+/// plan_deinterleaved`) into registers of `lanes` lanes: on AArch64, `ld2` and `ld4` of
+/// 128-bit registers, where the leaves are loaded from one block in order (`in_a_row`:
+/// `ir::network::leaves_in_a_row`). `ld4` of four rows is a 4x4 transpose by itself
+/// (llvm-mca, neoverse-n1: 8 micro-ops, 2 cycles, as much as the two `ldp` it replaces).
+fn deinterleave_factors(
+    desc: &TargetDesc,
+    wide: &WideShuffle,
+    lanes: usize,
+    in_a_row: bool,
+) -> Vec<usize> {
     let bits = wide.element_bits().unwrap_or(0) as usize * lanes;
-    if desc.arch() != Arch::AArch64
-        || !matches!(bits, 64 | 128)
-        || !ir::network::leaves_in_a_row(wide)
-    {
+    if desc.arch() != Arch::AArch64 || bits != 128 || !in_a_row {
         return Vec::new();
     }
     let total = wide.leaves.len() * wide.leaf_lanes;

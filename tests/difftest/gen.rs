@@ -1,6 +1,6 @@
 //! The random program generator: deterministic from a seed.
 
-use super::program::{BinOp, Const, Elem, Inst, Lane, Operand, Program, Scalar, VTy};
+use super::program::{BinOp, CastOp, Const, Elem, Inst, Lane, Operand, Program, Scalar, VTy};
 use super::rng::Rng;
 
 const LANES: [u32; 14] = [1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 12, 16, 2, 4];
@@ -419,12 +419,13 @@ impl Gen {
 
     fn instruction(&mut self) -> Inst {
         loop {
-            let inst = match self.rng.weighted(&[60, 10, 12, 8, 10]) {
+            let inst = match self.rng.weighted(&[60, 10, 12, 8, 10, 6]) {
                 0 => Some(self.shuffle()),
                 1 => self.bitcast(),
                 2 => self.binop(),
                 3 => self.select(),
-                _ => self.insert(),
+                4 => self.insert(),
+                _ => self.cast(),
             };
             if let Some(inst) = inst {
                 return inst;
@@ -557,6 +558,21 @@ impl Gen {
         };
         let (a, b) = if self.rng.chance(30) { (b, a) } else { (a, b) };
         Some(Inst::Bin { op, ty, a, b })
+    }
+
+    /// An integer vector widened or narrowed lane by lane to another integer width.
+    fn cast(&mut self) -> Option<Inst> {
+        let (src, from) = self.pick_value(|t| t.elem.is_int())?;
+        let ints = [Elem::I1, Elem::I8, Elem::I16, Elem::I32, Elem::I64];
+        let elem = *self.rng.pick(&ints);
+        let to = VTy::new(elem, from.lanes);
+        let op = match elem.bits().cmp(&from.elem.bits()) {
+            std::cmp::Ordering::Less => CastOp::Trunc,
+            std::cmp::Ordering::Greater if self.rng.chance(50) => CastOp::SExt,
+            std::cmp::Ordering::Greater => CastOp::ZExt,
+            std::cmp::Ordering::Equal => return None,
+        };
+        Some(Inst::Cast { op, from, src, to })
     }
 
     fn select(&mut self) -> Option<Inst> {

@@ -159,30 +159,66 @@ pub enum BinOp {
     And,
     Or,
     Mul,
+    /// `llvm.smin` (a lane-wise intrinsic).
+    SMin,
+    /// `llvm.umax`.
+    UMax,
 }
 
 impl BinOp {
-    pub const ALL: [BinOp; 5] = [BinOp::Add, BinOp::Xor, BinOp::And, BinOp::Or, BinOp::Mul];
+    pub const ALL: [BinOp; 7] = [
+        BinOp::Add,
+        BinOp::Xor,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Mul,
+        BinOp::SMin,
+        BinOp::UMax,
+    ];
 
-    fn name(self) -> &'static str {
-        match self {
+    /// The instruction's text: `%v = add <ty> a, b` or a call of the intrinsic.
+    fn text(self, ty: VTy, a: &str, b: &str) -> String {
+        let name = match self {
             BinOp::Add => "add",
             BinOp::Xor => "xor",
             BinOp::And => "and",
             BinOp::Or => "or",
             BinOp::Mul => "mul",
+            BinOp::SMin => "smin",
+            BinOp::UMax => "umax",
+        };
+        match self {
+            BinOp::SMin | BinOp::UMax => format!(
+                "call {ty} @llvm.{name}.v{}i{}({ty} {a}, {ty} {b})",
+                ty.lanes,
+                ty.elem.bits()
+            ),
+            _ => format!("{name} {ty} {a}, {b}"),
         }
     }
 
-    fn apply(self, a: u64, b: u64) -> u64 {
+    /// On lanes of `bits` bits (zero-extended in a u64).
+    fn apply(self, a: u64, b: u64, bits: u32) -> u64 {
+        let signed = |x: u64| ((x << (64 - bits)) as i64) >> (64 - bits);
         match self {
             BinOp::Add => a.wrapping_add(b),
             BinOp::Xor => a ^ b,
             BinOp::And => a & b,
             BinOp::Or => a | b,
             BinOp::Mul => a.wrapping_mul(b),
+            BinOp::SMin if signed(a) <= signed(b) => a,
+            BinOp::SMin => b,
+            BinOp::UMax => a.max(b),
         }
     }
+}
+
+/// An integer cast that keeps the lane count.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum CastOp {
+    ZExt,
+    SExt,
+    Trunc,
 }
 
 /// The scalar inserted by an `insertelement`.
@@ -217,6 +253,13 @@ pub enum Inst {
         a: Operand,
         b: Operand,
     },
+    /// `zext`/`sext`/`trunc` of an integer vector to another of as many lanes.
+    Cast {
+        op: CastOp,
+        from: VTy,
+        src: Operand,
+        to: VTy,
+    },
     /// `select <N x i1> cond, a, b` with a constant condition (`None`: poison).
     Select {
         ty: VTy,
@@ -236,7 +279,7 @@ impl Inst {
     pub fn result_ty(&self) -> VTy {
         match self {
             Inst::Shuffle { ty, mask, .. } => VTy::new(ty.elem, mask.len() as u32),
-            Inst::Bitcast { to, .. } => *to,
+            Inst::Bitcast { to, .. } | Inst::Cast { to, .. } => *to,
             Inst::Bin { ty, .. } | Inst::Select { ty, .. } | Inst::Insert { ty, .. } => *ty,
         }
     }
@@ -247,7 +290,7 @@ impl Inst {
             Inst::Shuffle { ty, a, b, .. }
             | Inst::Bin { ty, a, b, .. }
             | Inst::Select { ty, a, b, .. } => vec![(a, *ty), (b, *ty)],
-            Inst::Bitcast { from, src, .. } => vec![(src, *from)],
+            Inst::Bitcast { from, src, .. } | Inst::Cast { from, src, .. } => vec![(src, *from)],
             Inst::Insert {
                 ty, vec, scalar, ..
             } => {
@@ -265,7 +308,7 @@ impl Inst {
             Inst::Shuffle { ty, a, b, .. }
             | Inst::Bin { ty, a, b, .. }
             | Inst::Select { ty, a, b, .. } => vec![(a, *ty), (b, *ty)],
-            Inst::Bitcast { from, src, .. } => vec![(src, *from)],
+            Inst::Bitcast { from, src, .. } | Inst::Cast { from, src, .. } => vec![(src, *from)],
             Inst::Insert {
                 ty, vec, scalar, ..
             } => {
@@ -337,9 +380,24 @@ impl Program {
                 Inst::Bitcast { from, src, to } => bitcast(&get(src, *from), *from, *to),
                 Inst::Bin { op, ty, a, b } => {
                     let (a, b) = (get(a, *ty), get(b, *ty));
+                    let bits = ty.elem.bits();
                     a.iter()
                         .zip(&b)
-                        .map(|(x, y)| Some(op.apply((*x)?, (*y)?) & ty.elem.mask()))
+                        .map(|(x, y)| Some(op.apply((*x)?, (*y)?, bits) & ty.elem.mask()))
+                        .collect()
+                }
+                Inst::Cast { op, from, src, to } => {
+                    let bits = from.elem.bits();
+                    get(src, *from)
+                        .iter()
+                        .map(|x| {
+                            let x = (*x)?;
+                            let wide = match op {
+                                CastOp::SExt => (((x << (64 - bits)) as i64) >> (64 - bits)) as u64,
+                                CastOp::ZExt | CastOp::Trunc => x,
+                            };
+                            Some(wide & to.elem.mask())
+                        })
                         .collect()
                 }
                 Inst::Select { ty, cond, a, b } => {
@@ -478,14 +536,16 @@ impl Program {
                     .unwrap();
                 }
                 Inst::Bin { op, ty, a, b } => {
-                    writeln!(
-                        s,
-                        "  %v{i} = {} {ty} {}, {}",
-                        op.name(),
-                        op_text(a, *ty),
-                        op_text(b, *ty)
-                    )
-                    .unwrap();
+                    let text = op.text(*ty, &op_text(a, *ty), &op_text(b, *ty));
+                    writeln!(s, "  %v{i} = {text}").unwrap();
+                }
+                Inst::Cast { op, from, src, to } => {
+                    let name = match op {
+                        CastOp::ZExt => "zext",
+                        CastOp::SExt => "sext",
+                        CastOp::Trunc => "trunc",
+                    };
+                    writeln!(s, "  %v{i} = {name} {from} {} to {to}", op_text(src, *from)).unwrap();
                 }
                 Inst::Select { ty, cond, a, b } => {
                     let c: Vec<String> = cond
