@@ -236,6 +236,7 @@ impl Reader {
             if local && depth < MAX_DEPTH && single_use(v) {
                 let op = match (bin_op(v), other_op(v)) {
                     (Some(op), _) => Some(Op::Bin(op)),
+                    (None, Some(_)) if is(v, LLVMOpcode::LLVMFNeg) => Some(Op::FNeg),
                     (None, Some(kind)) => {
                         let number = match self.kinds.iter().position(|k| *k == kind) {
                             Some(i) => i,

@@ -68,6 +68,10 @@ impl BinOp {
 pub enum Op {
     /// A binary operator, which may alternate with another of its family.
     Bin(BinOp),
+    /// `fneg`: the sign flipped. A shuffle of `fneg x` and another operation moves
+    /// below it as the sign flipped in the lanes `fneg x` gave ([`New::FlipSign`]):
+    /// what makes `fmuladd(a, b, fneg(c))` and `fmuladd(a, b, c)` one `fmuladd`.
+    FNeg,
     /// Any other such operation (a cast, a comparison with its predicate, a `select` on
     /// a vector of conditions, `fneg`, a lane-wise intrinsic such as `llvm.fma`), named
     /// by a number the IR layer gives each kind within one tree: moved like the binary
@@ -376,6 +380,28 @@ impl Sinker<'_> {
             Some(y) => ops(x).zip(ops(y)),
             None => ops(x).map(|o| (o.clone(), o)),
         };
+        // `fneg` on one side only (the other any value): the shuffle of what is negated
+        // and the other side, its sign flipped after in the lanes the `fneg` gave.
+        let negated = |id: usize| match &self.nodes[id] {
+            Node::Op { op: Op::FNeg, args } => Some(args[0]),
+            _ => None,
+        };
+        if let Some(yy) = y.filter(|_| depth < MAX_DEPTH) {
+            let sides = match (negated(x), negated(yy)) {
+                (Some(u), None) => Some((u, yy, true)),
+                (None, Some(u)) => Some((x, u, false)),
+                _ => None,
+            };
+            if let Some((inner_x, inner_y, from_x)) = sides {
+                let n = self.lanes(x) as i32;
+                let lanes: Vec<bool> = mask
+                    .iter()
+                    .map(|&s| s >= 0 && ((s < n) == from_x))
+                    .collect();
+                let moved = self.shuffle(mask, inner_x, Some(inner_y), depth + 1)?;
+                return Some(self.push(New::FlipSign { a: moved, lanes }));
+            }
+        }
         if let Some(((ox, ax), (oy, ay))) = both.filter(|_| depth < MAX_DEPTH) {
             if ox.family() == oy.family() && ax.len() == ay.len() {
                 let mut args = Vec::new();
@@ -543,13 +569,19 @@ fn eval_new(nodes: &[Node], new: &[New], id: usize) -> Lanes {
             .into_iter()
             .zip(lanes)
             .map(|(t, &flip)| match (t, flip) {
-                (Some(t), true) => Some(match &*t {
-                    Term::Neg(inner) => inner.clone(),
-                    _ => Rc::new(Term::Neg(t)),
-                }),
+                (Some(t), true) => Some(negate(t)),
                 (t, _) => t,
             })
             .collect(),
+    }
+}
+
+/// `t` with its sign flipped (`fneg`, or a sign bit flipped: the same bits), a double
+/// flip cancelled.
+fn negate(t: Rc<Term>) -> Rc<Term> {
+    match &*t {
+        Term::Neg(inner) => inner.clone(),
+        _ => Rc::new(Term::Neg(t)),
     }
 }
 
@@ -573,6 +605,9 @@ fn combine(op: Op, args: &[Lanes]) -> Lanes {
                 .iter()
                 .map(|a| a.get(i).cloned().flatten())
                 .collect::<Option<Vec<Rc<Term>>>>()?;
+            if let (Op::FNeg, [x]) = (op, &terms[..]) {
+                return Some(negate(x.clone()));
+            }
             // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition).
             if let (Op::Bin(BinOp::FAdd), [x, y]) = (op, &terms[..]) {
                 if let Term::Neg(negated) = &**y {
@@ -790,6 +825,60 @@ mod tests {
         assert!(alternate(&other, &as_is(&other).unwrap()).is_none());
     }
 
+    /// The complex multiply as clang writes it with `-ffp-contract=on`:
+    /// `re = fmuladd(ar, br, fneg(ai * bi))`, `im = fmuladd(ar, bi, ai * br)`. The
+    /// interleave moves below both `fmuladd`s, and below the `fneg` on one side as the
+    /// sign flipped in the real lanes: one `fmuladd` of three shuffles and a sign flip.
+    #[test]
+    fn a_fused_complex_multiply_moves_through_fneg() {
+        let even: Vec<i32> = vec![0, 2, 4, 6];
+        let odd: Vec<i32> = vec![1, 3, 5, 7];
+        let sh = |a, mask: &Vec<i32>| Node::Shuffle {
+            a,
+            b: None,
+            mask: mask.clone(),
+        };
+        let op = |op, args: Vec<usize>| Node::Op { op, args };
+        let fmuladd = Op::Other(0);
+        let nodes = vec![
+            Node::Leaf { lanes: 8 },              // 0: a
+            Node::Leaf { lanes: 8 },              // 1: b
+            sh(0, &even),                         // 2: ar
+            sh(0, &odd),                          // 3: ai
+            sh(1, &even),                         // 4: br
+            sh(1, &odd),                          // 5: bi
+            op(Op::Bin(BinOp::FMul), vec![3, 5]), // 6: ai*bi
+            op(Op::FNeg, vec![6]),                // 7
+            op(fmuladd, vec![2, 4, 7]),           // 8: re
+            op(Op::Bin(BinOp::FMul), vec![3, 4]), // 9: ai*br
+            op(fmuladd, vec![2, 5, 9]),           // 10: im
+            Node::Shuffle {
+                a: 8,
+                b: Some(10),
+                mask: vec![0, 4, 1, 5, 2, 6, 3, 7],
+            }, // 11
+        ];
+        let new = sink(&nodes).unwrap();
+        let shuffles = new
+            .iter()
+            .filter(|n| matches!(n, New::Shuffle { .. }))
+            .count();
+        assert_eq!(shuffles, 3); // a's real parts twice, its imaginary parts twice, b swapped
+        assert!(new.contains(&New::FlipSign {
+            a: new.len() - 3,
+            lanes: vec![true, false, true, false, true, false, true, false]
+        }));
+        assert!(matches!(new.last(), Some(New::Op { op, .. }) if *op == fmuladd));
+        // The sign flipped in the wrong lanes does not check.
+        let mut wrong = new.clone();
+        for n in &mut wrong {
+            if let New::FlipSign { lanes, .. } = n {
+                lanes.rotate_left(1);
+            }
+        }
+        assert!(!equivalent(&nodes, &wrong));
+    }
+
     #[test]
     fn a_sunk_complex_multiply_alternates() {
         let nodes = complex_multiply();
@@ -848,11 +937,12 @@ mod tests {
             }
             for _ in 0..4 {
                 let k = nodes.len() as u64;
-                // Binary operators, and others of one operand (a cast) or three (`fma`,
-                // `select`).
-                let (op, arity) = match next(6) {
+                // Binary operators, `fneg`, and others of one operand (a cast) or three
+                // (`fma`, `select`).
+                let (op, arity) = match next(7) {
                     0 => (Op::Other(0), 1),
                     1 => (Op::Other(1), 3),
+                    2 => (Op::FNeg, 1),
                     _ => (Op::Bin(ops[next(ops.len() as u64) as usize]), 2),
                 };
                 let args = (0..arity).map(|_| 2 + next(k - 2) as usize).collect();

@@ -12,6 +12,16 @@
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;lower-always>' -S %s | FileCheck %s --check-prefix=ALWAYS
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late;lower-always>' -S %s | %llc -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -o /dev/null
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; The same bits before and after, under lli on this machine: signed zeros,
+; infinities, NaN and ordinary values through the fused complex multiply, NaN results
+; printed as one NaN: LLVM leaves the sign and payload of an operation's NaN result
+; open, and x86's `vfmadd` forms propagate the NaN of a different operand (here a NaN
+; of either sign), depending on which form the backend picks for 8 or 16 lanes.
+; RUN: %lli %s > %t.before
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;lower-always>' -S %s | %lli > %t.after
+; RUN: diff %t.before %t.after
+; RUN: FileCheck %s --check-prefix=RUNS < %t.after
+; RUNS-COUNT-8: {{[0-9a-f]+}}
 
 ; A64-LABEL: @through_zext(
 ; A64-NEXT:      %r = zext <8 x i16> %a to <8 x i32>
@@ -67,4 +77,61 @@ define <4 x i32> @scalar_condition(i1 %c, <4 x i32> %a, <4 x i32> %b) {
   ret <4 x i32> %r
 }
 
+; The complex multiply as clang writes it by default (`-ffp-contract=on`: products
+; fused) once InstCombine has moved the `fneg` onto `bi`. The interleave moves below
+; both `fmuladd`s and both `fmul`s, and below the `fneg` on one side only as the sign
+; flipped in the real lanes: one 16-lane `fmuladd` of `a`'s real parts twice, `b`, and
+; a product whose sign is flipped where `fneg` was (an integer `xor`, exactly `fneg`).
+; x86-64-v3: 16 instructions, 13 after (12 in a loop, where the sign mask is hoisted).
+; X86-LABEL: @fused_complex_multiply(
+; X86:           %[[RR:.*]] = shufflevector <16 x float> %a, <16 x float> poison, <16 x i32> <i32 0, i32 0, i32 2, i32 2,
+; X86:           %[[II:.*]] = shufflevector <16 x float> %a, <16 x float> poison, <16 x i32> <i32 1, i32 1, i32 3, i32 3,
+; X86:           %[[SW:.*]] = shufflevector <16 x float> %b, <16 x float> poison, <16 x i32> <i32 1, i32 0, i32 3, i32 2,
+; X86:           xor <16 x i32>
+; X86:           %[[P:.*]] = fmul <16 x float> %[[II]],
+; X86:           %r = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %[[RR]], <16 x float> %b, <16 x float> %[[P]])
+; X86-NEXT:      ret <16 x float> %r
+; REMARK: remark: {{.*}}through compute: a shuffle of 5 operations and 5 shuffles (llc 16) moved below them: 3 shuffles (llc 13)
+define <16 x float> @fused_complex_multiply(<16 x float> %a, <16 x float> %b) {
+  %ar = shufflevector <16 x float> %a, <16 x float> poison, <8 x i32> <i32 0, i32 2, i32 4, i32 6, i32 8, i32 10, i32 12, i32 14>
+  %ai = shufflevector <16 x float> %a, <16 x float> poison, <8 x i32> <i32 1, i32 3, i32 5, i32 7, i32 9, i32 11, i32 13, i32 15>
+  %br = shufflevector <16 x float> %b, <16 x float> poison, <8 x i32> <i32 0, i32 2, i32 4, i32 6, i32 8, i32 10, i32 12, i32 14>
+  %bi = shufflevector <16 x float> %b, <16 x float> poison, <8 x i32> <i32 1, i32 3, i32 5, i32 7, i32 9, i32 11, i32 13, i32 15>
+  %nbi = fneg <8 x float> %bi
+  %p1 = fmul <8 x float> %ai, %nbi
+  %re = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %ar, <8 x float> %br, <8 x float> %p1)
+  %p2 = fmul <8 x float> %ai, %br
+  %im = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %ar, <8 x float> %bi, <8 x float> %p2)
+  %r = shufflevector <8 x float> %re, <8 x float> %im, <16 x i32> <i32 0, i32 8, i32 1, i32 9, i32 2, i32 10, i32 3, i32 11, i32 4, i32 12, i32 5, i32 13, i32 6, i32 14, i32 7, i32 15>
+  ret <16 x float> %r
+}
+
+@fmt = private constant [6 x i8] c"%llx\0A\00"
+declare i32 @printf(ptr, ...)
+
+define i32 @main() {
+  %r = call <16 x float> @fused_complex_multiply(<16 x float> <float 1.5, float -0.0, float 0.0, float 0x7FF0000000000000, float 0x7FF8000000000000, float 3.25, float -2.0, float 1.0e+10, float 0x3E70000000000000, float -7.5, float 0xFFF0000000000000, float 2.0, float 1.0, float 1.0, float -0.0, float -0.0>, <16 x float> <float -0.0, float 2.5, float 0x3810000000000000, float 1.0, float 4.0, float -0.0, float 0x7FF0000000000000, float 3.0, float -1.25, float 0x7FF8000000000000, float 1.0, float 0.0, float 0.5, float -0.5, float 0.0, float -0.0>)
+  %nan = fcmp uno <16 x float> %r, %r
+  %c = select <16 x i1> %nan, <16 x float> splat (float 0x7FF8000000000000), <16 x float> %r
+  %q = bitcast <16 x float> %c to <8 x i64>
+  %q0 = extractelement <8 x i64> %q, i32 0
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q0)
+  %q1 = extractelement <8 x i64> %q, i32 1
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q1)
+  %q2 = extractelement <8 x i64> %q, i32 2
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q2)
+  %q3 = extractelement <8 x i64> %q, i32 3
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q3)
+  %q4 = extractelement <8 x i64> %q, i32 4
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q4)
+  %q5 = extractelement <8 x i64> %q, i32 5
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q5)
+  %q6 = extractelement <8 x i64> %q, i32 6
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q6)
+  %q7 = extractelement <8 x i64> %q, i32 7
+  call i32 (ptr, ...) @printf(ptr @fmt, i64 %q7)
+  ret i32 0
+}
+
 declare <8 x float> @llvm.fma.v8f32(<8 x float>, <8 x float>, <8 x float>)
+declare <8 x float> @llvm.fmuladd.v8f32(<8 x float>, <8 x float>, <8 x float>)
