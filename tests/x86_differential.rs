@@ -351,46 +351,35 @@ fn narrowing_stores_compute_the_same() {
     );
 }
 
-/// A function `@g{k}(ptr %dst, ptr %src)` gathering `lanes` bytes from a random constant
-/// table by the lanes of its input, its indices made in one of several ways (proved in
-/// range or not), and the inputs to run it on: 16 vectors whose indices all stay inside
-/// the table (outside, the original would read past it: undefined), over every index.
-fn lookup_function(k: usize, rng: &mut Rng) -> String {
-    let len = 1 + rng.below(64) as usize;
-    let table: String = (0..len)
-        .map(|_| format!("\\{:02X}", rng.below(256)))
-        .collect();
-    let lanes = [16usize, 32][rng.below(2) as usize];
-    let ty = format!("<{lanes} x i8>");
-    // The index instruction, the largest index it can give here, and the input byte
-    // that gives index `d`.
+/// An index made from `%in` (a vector of bytes of type `ty`) for a table lookup, in one
+/// of five shapes (the shape's number first): the instruction, the largest index it can
+/// give, and the input byte that gives index `d`. Masks and divisors are drawn below
+/// `limit` (masks made odd with `odd`); a mask and a sum by any byte are unproved.
+fn lookup_index(rng: &mut Rng, ty: &str, limit: u64, odd: bool) -> (u64, LookupIndex) {
     let c = rng.below(256) as u8;
-    let (index, cap, input): (String, usize, Box<dyn Fn(u8) -> u8>) = match rng.below(5) {
-        0 => {
-            let m = (rng.below(64) as u8) | 1;
-            (
-                format!("and {ty} %in, splat (i8 {m})"),
-                256,
-                Box::new(|d| d),
-            )
-        }
+    let shape = rng.below(5);
+    let index: LookupIndex = match shape {
+        0 => (
+            format!(
+                "and {ty} %in, splat (i8 {})",
+                rng.below(limit) as u8 | u8::from(odd)
+            ),
+            256,
+            Box::new(|d| d),
+        ),
         1 => {
             let by = 2 + rng.below(6) as u32;
-            let cap = 256 >> by;
             (
                 format!("lshr {ty} %in, splat (i8 {by})"),
-                cap,
+                256 >> by,
                 Box::new(move |d| d << by),
             )
         }
-        2 => {
-            let by = 1 + rng.below(64) as u8;
-            (
-                format!("urem {ty} %in, splat (i8 {by})"),
-                256,
-                Box::new(|d| d),
-            )
-        }
+        2 => (
+            format!("urem {ty} %in, splat (i8 {})", 1 + rng.below(limit)),
+            256,
+            Box::new(|d| d),
+        ),
         3 => (
             format!("and {ty} %in, splat (i8 {c})"),
             256,
@@ -402,6 +391,24 @@ fn lookup_function(k: usize, rng: &mut Rng) -> String {
             Box::new(move |d: u8| d.wrapping_sub(c)),
         ),
     };
+    (shape, index)
+}
+
+/// A table index: its instruction, its bound, and the input byte for each index.
+type LookupIndex = (String, usize, Box<dyn Fn(u8) -> u8>);
+
+/// A function `@g{k}(ptr %dst, ptr %src)` gathering `lanes` bytes from a random constant
+/// table by the lanes of its input, its indices made in one of several ways (proved in
+/// range or not), and the inputs to run it on: 16 vectors whose indices all stay inside
+/// the table (outside, the original would read past it: undefined), over every index.
+fn lookup_function(k: usize, rng: &mut Rng) -> String {
+    let len = 1 + rng.below(64) as usize;
+    let table: String = (0..len)
+        .map(|_| format!("\\{:02X}", rng.below(256)))
+        .collect();
+    let lanes = [16usize, 32][rng.below(2) as usize];
+    let ty = format!("<{lanes} x i8>");
+    let (_, (index, cap, input)) = lookup_index(rng, &ty, 64, true);
     let span = len.min(cap);
     let inputs: String = (0..16 * lanes)
         .map(|i| format!("\\{:02X}", input(((i + i / lanes) % span) as u8)))
@@ -466,38 +473,7 @@ fn register_lookup_function(k: usize, rng: &mut Rng) -> String {
         .map(|_| format!("\\{:02X}", rng.below(256)))
         .collect();
     let ty = format!("<vscale x {n} x i8>");
-    let c = rng.below(256) as u8;
-    let shape = rng.below(5);
-    let (index, cap, input): (String, usize, Box<dyn Fn(u8) -> u8>) = match shape {
-        0 => (
-            format!("and {ty} %in, splat (i8 {})", rng.below(len as u64)),
-            256,
-            Box::new(|d| d),
-        ),
-        1 => {
-            let by = 2 + rng.below(6) as u32;
-            (
-                format!("lshr {ty} %in, splat (i8 {by})"),
-                256 >> by,
-                Box::new(move |d| d << by),
-            )
-        }
-        2 => (
-            format!("urem {ty} %in, splat (i8 {})", 1 + rng.below(len as u64)),
-            256,
-            Box::new(|d| d),
-        ),
-        3 => (
-            format!("and {ty} %in, splat (i8 {c})"),
-            256,
-            Box::new(|d| d),
-        ),
-        _ => (
-            format!("add {ty} %in, splat (i8 {c})"),
-            256,
-            Box::new(move |d: u8| d.wrapping_sub(c)),
-        ),
-    };
+    let (shape, (index, cap, input)) = lookup_index(rng, &ty, len as u64, false);
     // Up to 8 × 32 lanes at VLEN 512: each input 256 bytes.
     let span = len.min(cap);
     let inputs: String = (0..16 * 256)
@@ -545,7 +521,7 @@ fn register_lookup_function(k: usize, rng: &mut Rng) -> String {
             body += &format!("  %m = icmp ult {ty} %in, splat (i8 {})\n", rng.below(256));
             "%m".to_string()
         }
-        false => format!("splat (i1 true)"),
+        false => "splat (i1 true)".to_string(),
     };
     if rng.chance(50) {
         body += &format!(

@@ -317,12 +317,7 @@ pub fn plan(
         loads_first,
         deinterleave: 1,
     };
-    let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
-    let meant = mask
-        .iter()
-        .zip(&out)
-        .all(|(&m, &got)| m < 0 || m as usize == got);
-    meant.then_some((network, total))
+    computes(&network, mask).then_some((network, total))
 }
 
 /// Whether the stage from `at` to `next` only brings a register bit into the top lane
@@ -641,12 +636,15 @@ pub fn plan_deinterleaved(
     };
     network.deinterleave = factor;
     // Checked whole, the load included.
-    let out = run(&network, &(0..mask.len()).collect::<Vec<_>>());
-    let meant = mask
-        .iter()
+    computes(&network, mask).then_some((network, total))
+}
+
+/// Whether `network` computes `mask` (every lane it defines), checked by running it.
+fn computes(network: &Network, mask: &[i32]) -> bool {
+    let out = run(network, &(0..mask.len()).collect::<Vec<_>>());
+    mask.iter()
         .zip(&out)
-        .all(|(&m, &got)| m < 0 || m as usize == got);
-    meant.then_some((network, total))
+        .all(|(&m, &got)| m < 0 || m as usize == got)
 }
 
 /// Runs `network` on `source` (its elements in index order): the result in index order.
@@ -951,7 +949,7 @@ mod tests {
         let (net, cost) = plan_deinterleaved(&deinterleave(2, 8), 8, 2, 1, &mut unit).unwrap();
         assert_eq!((net.stages.len(), cost), (0, 0));
         // Columns read bottom up: the loaded columns reversed, in-register.
-        let reversed: Vec<i32> = (0..16).map(|j| ((3 - j % 4) * 4 + j / 4) as i32).collect();
+        let reversed: Vec<i32> = (0..16).map(|j| (3 - j % 4) * 4 + j / 4).collect();
         let (net, cost) = plan_deinterleaved(&reversed, 4, 4, 1, &mut unit).unwrap();
         assert_eq!((net.stages.len(), cost), (1, 4));
         assert!(net.stages[0].iter().all(|s| s.second.is_none()));
