@@ -453,6 +453,9 @@ unsafe fn build_like(
     let name = c"".as_ptr();
     Some(match (op, LLVMGetInstructionOpcode(like)) {
         (Op::Bin(op), _) => LLVMBuildBinOp(builder, opcode(op), args[0], args[1], name),
+        // Built for a blend of an operation on a negated and a plain operand: `like` is
+        // that operation.
+        (Op::FNeg, _) => LLVMBuildFNeg(builder, args[0], name),
         (_, o) if LANE_CASTS.contains(&o) => LLVMBuildCast(builder, o, args[0], result, name),
         (_, LLVMOpcode::LLVMFNeg) => LLVMBuildFNeg(builder, args[0], name),
         (_, LLVMOpcode::LLVMICmp) => {

@@ -300,6 +300,102 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
     equivalent(nodes, &out).then_some(out)
 }
 
+/// `new` (a rewritten tree of `nodes`) whose root is an operation with one operand's
+/// sign flipped in some lanes, as the operation on the operand negated and on the
+/// operand as it is, blended lane by lane: what x86 selects as one `vfmaddsub` for a
+/// `fmuladd`/`fma` whose addend alternates in sign (the fused complex multiply: 2
+/// instructions, `vxorps` and `vfmadd`, become one). `None` where the root is no such
+/// operation, or the result does not check.
+///
+/// ```text
+/// %r = fmuladd %a, %b, (flip the sign of lanes 0, 2, .. of %c)
+/// =>
+/// %r = shufflevector (fmuladd %a, %b, (fneg %c)), (fmuladd %a, %b, %c), <0,9,2,11,..>
+/// ```
+pub fn blend_flip(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
+    let root = new.len().checked_sub(1)?;
+    let New::Op { op, like, args } = new[root].clone() else {
+        return None;
+    };
+    if op == Op::FNeg {
+        return None;
+    }
+    let mut out: Vec<New> = new[..root].to_vec();
+    // Each operand as (what it is with its signs flipped back, the lanes flipped): a
+    // sign flip itself, or a product with one factor sign-flipped (the flip taken out
+    // of the product).
+    let flip_of = |out: &mut Vec<New>, id: usize| -> Option<(usize, Vec<bool>)> {
+        match out[id].clone() {
+            New::FlipSign { a, lanes } => Some((a, lanes)),
+            New::Op {
+                op: Op::Bin(BinOp::FMul),
+                like,
+                args,
+            } if args.len() == 2 => {
+                let factor = |i: usize| match &out[args[i]] {
+                    New::FlipSign { a, lanes } => Some((*a, lanes.clone())),
+                    _ => None,
+                };
+                let (i, (bare, lanes)) = match (factor(0), factor(1)) {
+                    (Some(f), None) => (0, f),
+                    (None, Some(f)) => (1, f),
+                    _ => return None,
+                };
+                let mut plain = args.clone();
+                plain[i] = bare;
+                out.push(New::Op {
+                    op: Op::Bin(BinOp::FMul),
+                    like,
+                    args: plain,
+                });
+                Some((out.len() - 1, lanes))
+            }
+            _ => None,
+        }
+    };
+    let mut flipped = Vec::new();
+    for (k, &arg) in args.iter().enumerate() {
+        if let Some(f) = flip_of(&mut out, arg) {
+            flipped.push((k, f));
+        }
+    }
+    if flipped.len() != 1 {
+        return None;
+    }
+    let (k, (c, lanes)) = flipped.remove(0);
+    out.push(New::Op {
+        op: Op::FNeg,
+        like,
+        args: vec![c],
+    });
+    let negated = out.len() - 1;
+    let with = |operand: usize, out: &mut Vec<New>| {
+        let mut changed = args.clone();
+        changed[k] = operand;
+        out.push(New::Op {
+            op,
+            like,
+            args: changed,
+        });
+        out.len() - 1
+    };
+    let x = with(negated, &mut out);
+    let y = with(c, &mut out);
+    let m = lanes.len() as i32;
+    let mask = lanes
+        .iter()
+        .enumerate()
+        .map(|(j, &flip)| if flip { j as i32 } else { m + j as i32 })
+        .collect();
+    out.push(New::Shuffle {
+        a: x,
+        b: Some(y),
+        mask,
+    });
+    let out = prune(out);
+    equivalent(nodes, &out).then_some(out)
+}
+
 /// `new` without the nodes its root does not read, renumbered in order.
 fn prune(new: Vec<New>) -> Vec<New> {
     let mut used = vec![false; new.len()];
@@ -608,6 +704,19 @@ fn combine(op: Op, args: &[Lanes]) -> Lanes {
             if let (Op::FNeg, [x]) = (op, &terms[..]) {
                 return Some(negate(x.clone()));
             }
+            // A product's sign is its operands' signs combined, its magnitude theirs
+            // (rounding is symmetric): `fmul x, (fneg y)` is `fneg (fmul x, y)`, bit for
+            // bit but for the sign of a NaN, which LLVM leaves open (InstCombine moves
+            // `fneg` so too).
+            if let (Op::Bin(BinOp::FMul), [x, y]) = (op, &terms[..]) {
+                let bare = |t: &Rc<Term>| match &**t {
+                    Term::Neg(inner) => (inner.clone(), true),
+                    _ => (t.clone(), false),
+                };
+                let ((x, nx), (y, ny)) = (bare(x), bare(y));
+                let product = Rc::new(Term::Op(op, vec![x, y]));
+                return Some(if nx != ny { negate(product) } else { product });
+            }
             // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition).
             if let (Op::Bin(BinOp::FAdd), [x, y]) = (op, &terms[..]) {
                 if let Term::Neg(negated) = &**y {
@@ -869,6 +978,17 @@ mod tests {
             lanes: vec![true, false, true, false, true, false, true, false]
         }));
         assert!(matches!(new.last(), Some(New::Op { op, .. }) if *op == fmuladd));
+        // And as a blend of the `fmuladd` on the negated and the plain product (x86:
+        // one `vfmaddsub`), which checks too.
+        let blended = blend_flip(&nodes, &new).unwrap();
+        assert!(matches!(
+            blended.last(),
+            Some(New::Shuffle { mask, .. }) if *mask == [0, 9, 2, 11, 4, 13, 6, 15]
+        ));
+        assert!(blended
+            .iter()
+            .any(|n| matches!(n, New::Op { op: Op::FNeg, .. })));
+        assert!(!blended.iter().any(|n| matches!(n, New::FlipSign { .. })));
         // The sign flipped in the wrong lanes does not check.
         let mut wrong = new.clone();
         for n in &mut wrong {

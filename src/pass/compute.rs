@@ -41,9 +41,9 @@ pub fn sink_shuffles(
         return;
     }
     let desc = target.desc();
-    // Per tree, its candidates (the moved shuffle, then the alternation); with
-    // `always`, the last only (the alternation where there is one: the differential
-    // campaigns then run it everywhere).
+    // Per tree, its candidates (the moved shuffle, the alternation, the moved shuffle
+    // with a sign-flipped operand as a blend); with `always`, the last only (the
+    // campaigns then run the later shapes everywhere).
     let plans: Vec<_> = trees
         .iter()
         .enumerate()
@@ -51,9 +51,13 @@ pub fn sink_shuffles(
             let sunk = compute::sink(&tree.nodes);
             let base = sunk.clone().or_else(|| compute::as_is(&tree.nodes));
             let alternated = base.and_then(|b| compute::alternate(&tree.nodes, &b));
+            let blended = sunk
+                .as_ref()
+                .and_then(|s| compute::blend_flip(&tree.nodes, s));
             let mut variants: Vec<(&'static str, Vec<New>)> = Vec::new();
             variants.extend(sunk.map(|n| ("sunk", n)));
             variants.extend(alternated.map(|n| ("alternated", n)));
+            variants.extend(blended.map(|n| ("blended", n)));
             if always && variants.len() > 1 {
                 variants.remove(0);
             }
@@ -125,6 +129,7 @@ pub fn sink_shuffles(
         };
         let how = match kind {
             "alternated" => "as one fadd of sign-flipped lanes",
+            "blended" => "moved below them, the sign-flipped operand as a blend",
             _ => "moved below them",
         };
         if !always && !emitted.cheaper_than(stock) {

@@ -10,6 +10,7 @@
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late>' -S %s | FileCheck %s --check-prefixes=CHECK,A64
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -S %s | FileCheck %s --check-prefixes=CHECK,X86
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;lower-always>' -S %s | FileCheck %s --check-prefix=ALWAYS
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM-X86
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late;lower-always>' -S %s | %llc -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -o /dev/null
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; The same bits before and after, under lli on this machine: signed zeros,
@@ -80,18 +81,25 @@ define <4 x i32> @scalar_condition(i1 %c, <4 x i32> %a, <4 x i32> %b) {
 ; The complex multiply as clang writes it by default (`-ffp-contract=on`: products
 ; fused) once InstCombine has moved the `fneg` onto `bi`. The interleave moves below
 ; both `fmuladd`s and both `fmul`s, and below the `fneg` on one side only as the sign
-; flipped in the real lanes: one 16-lane `fmuladd` of `a`'s real parts twice, `b`, and
-; a product whose sign is flipped where `fneg` was (an integer `xor`, exactly `fneg`).
-; x86-64-v3: 16 instructions, 13 after (12 in a loop, where the sign mask is hoisted).
+; flipped in the real lanes; the flip taken out of the product (`fmul x, (fneg y)` is
+; `fneg (fmul x, y)`), the `fmuladd` of a sign-flipped addend becomes a blend of the
+; `fmuladd` on the negated and on the plain product: one `vfmaddsub` on x86.
+; x86-64-v3: 16 instructions, 10 after.
 ; X86-LABEL: @fused_complex_multiply(
 ; X86:           %[[RR:.*]] = shufflevector <16 x float> %a, <16 x float> poison, <16 x i32> <i32 0, i32 0, i32 2, i32 2,
 ; X86:           %[[II:.*]] = shufflevector <16 x float> %a, <16 x float> poison, <16 x i32> <i32 1, i32 1, i32 3, i32 3,
 ; X86:           %[[SW:.*]] = shufflevector <16 x float> %b, <16 x float> poison, <16 x i32> <i32 1, i32 0, i32 3, i32 2,
-; X86:           xor <16 x i32>
-; X86:           %[[P:.*]] = fmul <16 x float> %[[II]],
-; X86:           %r = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %[[RR]], <16 x float> %b, <16 x float> %[[P]])
+; X86:           %[[P:.*]] = fmul <16 x float> %[[II]], %[[SW]]
+; X86:           %[[N:.*]] = fneg <16 x float> %[[P]]
+; X86:           %[[S:.*]] = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %[[RR]], <16 x float> %b, <16 x float> %[[N]])
+; X86:           %[[A:.*]] = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %[[RR]], <16 x float> %b, <16 x float> %[[P]])
+; X86:           %r = shufflevector <16 x float> %[[S]], <16 x float> %[[A]], <16 x i32> <i32 0, i32 17, i32 2, i32 19,
 ; X86-NEXT:      ret <16 x float> %r
-; REMARK: remark: {{.*}}through compute: a shuffle of 5 operations and 5 shuffles (llc 16) moved below them: 3 shuffles (llc 13)
+; REMARK: remark: {{.*}}through compute: a shuffle of 5 operations and 5 shuffles (llc 16) moved below them, the sign-flipped operand as a blend: 4 shuffles (llc 10)
+; ASM-X86-LABEL: fused_complex_multiply:
+; ASM-X86-COUNT-2: vfmaddsub{{[0-9]+}}ps
+; ASM-X86-NOT:   vxorps
+; ASM-X86:       retq
 define <16 x float> @fused_complex_multiply(<16 x float> %a, <16 x float> %b) {
   %ar = shufflevector <16 x float> %a, <16 x float> poison, <8 x i32> <i32 0, i32 2, i32 4, i32 6, i32 8, i32 10, i32 12, i32 14>
   %ai = shufflevector <16 x float> %a, <16 x float> poison, <8 x i32> <i32 1, i32 3, i32 5, i32 7, i32 9, i32 11, i32 13, i32 15>
