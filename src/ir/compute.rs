@@ -17,6 +17,9 @@ pub struct ComputeTree {
     pub root: Inst,
     pub nodes: Vec<Node>,
     values: Vec<LLVMValueRef>,
+    /// What each `Op::Other` number stands for (opcode or intrinsic, predicate,
+    /// result element type).
+    kinds: Vec<String>,
 }
 
 impl ComputeTree {
@@ -61,9 +64,19 @@ impl ComputeTree {
 
     /// The shapes and masks, for keys.
     pub fn signature(&self) -> String {
-        // SAFETY: a live instruction.
+        // SAFETY: live values.
         let ty = unsafe { Type(LLVMTypeOf(self.root.raw())) };
-        format!("{ty}{:?}", self.nodes)
+        // The leaves' types and the other operations' kinds too: a `zext` and a `sext`,
+        // or casts from bytes and from words, are nodes of one shape.
+        let leaves: Vec<String> = self
+            .nodes
+            .iter()
+            .zip(&self.values)
+            .filter(|(n, _)| matches!(n, Node::Leaf { .. }))
+            // SAFETY: a live value.
+            .map(|(_, &v)| unsafe { Type(LLVMTypeOf(v)) }.to_string())
+            .collect();
+        format!("{ty}{:?}{leaves:?}{:?}", self.nodes, self.kinds)
     }
 }
 
@@ -343,6 +356,7 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
             root: inst,
             nodes: reader.nodes,
             values: reader.values,
+            kinds: reader.kinds,
         });
     }
     out
