@@ -44,8 +44,6 @@ pub struct TableGather {
 pub struct RegisterGather {
     /// The gather call.
     pub root: Inst,
-    /// The vector of indices (`<vscale x N x iW>`, before their zero extension).
-    pub index: Value,
     /// The index computed on bytes: a vector of bytes the index is made from by masks,
     /// shifts and remainders by constants, and those operations on bytes (what the loop
     /// vectorizer widens first, `bits[x >> 4]` on an `int`); else the index itself,
@@ -241,7 +239,6 @@ unsafe fn register_gather(call: LLVMValueRef, min_vscale: usize) -> Option<Regis
     parts.extend(&bytes.wide);
     Some(RegisterGather {
         root: Inst(call),
-        index: Value::from_raw(index),
         bytes,
         min_lanes: LLVMGetVectorSize(ty) as usize * min_vscale,
         table: table_bytes(global)?,

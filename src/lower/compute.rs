@@ -747,26 +747,33 @@ pub fn equivalent(nodes: &[Node], new: &[New]) -> bool {
 mod tests {
     use super::*;
 
-    /// The complex multiply of the module docs, on 4-lane halves of 8-lane loads.
-    fn complex_multiply() -> Vec<Node> {
-        let even: Vec<i32> = vec![0, 2, 4, 6];
-        let odd: Vec<i32> = vec![1, 3, 5, 7];
-        let sh = |a, mask: &Vec<i32>| Node::Shuffle {
+    /// Two 8-lane loads of interleaved complex numbers and their real and imaginary
+    /// parts: nodes 0 `a`, 1 `b`, 2 `ar`, 3 `ai`, 4 `br`, 5 `bi`.
+    fn complex_parts() -> Vec<Node> {
+        let sh = |a, mask: [i32; 4]| Node::Shuffle {
             a,
             b: None,
-            mask: mask.clone(),
+            mask: mask.to_vec(),
         };
+        let (even, odd) = ([0, 2, 4, 6], [1, 3, 5, 7]);
+        vec![
+            Node::Leaf { lanes: 8 },
+            Node::Leaf { lanes: 8 },
+            sh(0, even),
+            sh(0, odd),
+            sh(1, even),
+            sh(1, odd),
+        ]
+    }
+
+    /// The complex multiply of the module docs, on 4-lane halves of 8-lane loads.
+    fn complex_multiply() -> Vec<Node> {
         let bin = |op, lhs, rhs| Node::Op {
             op: Op::Bin(op),
             args: vec![lhs, rhs],
         };
-        vec![
-            Node::Leaf { lanes: 8 }, // 0: a
-            Node::Leaf { lanes: 8 }, // 1: b
-            sh(0, &even),            // 2: ar
-            sh(0, &odd),             // 3: ai
-            sh(1, &even),            // 4: br
-            sh(1, &odd),             // 5: bi
+        let mut nodes = complex_parts();
+        nodes.extend([
             bin(BinOp::FMul, 2, 4),  // 6: ar*br
             bin(BinOp::FMul, 3, 5),  // 7: ai*bi
             bin(BinOp::FSub, 6, 7),  // 8: re
@@ -778,7 +785,8 @@ mod tests {
                 b: Some(11),
                 mask: vec![0, 4, 1, 5, 2, 6, 3, 7],
             }, // 12: interleave
-        ]
+        ]);
+        nodes
     }
 
     #[test]
@@ -940,22 +948,10 @@ mod tests {
     /// sign flipped in the real lanes: one `fmuladd` of three shuffles and a sign flip.
     #[test]
     fn a_fused_complex_multiply_moves_through_fneg() {
-        let even: Vec<i32> = vec![0, 2, 4, 6];
-        let odd: Vec<i32> = vec![1, 3, 5, 7];
-        let sh = |a, mask: &Vec<i32>| Node::Shuffle {
-            a,
-            b: None,
-            mask: mask.clone(),
-        };
         let op = |op, args: Vec<usize>| Node::Op { op, args };
         let fmuladd = Op::Other(0);
-        let nodes = vec![
-            Node::Leaf { lanes: 8 },              // 0: a
-            Node::Leaf { lanes: 8 },              // 1: b
-            sh(0, &even),                         // 2: ar
-            sh(0, &odd),                          // 3: ai
-            sh(1, &even),                         // 4: br
-            sh(1, &odd),                          // 5: bi
+        let mut nodes = complex_parts();
+        nodes.extend([
             op(Op::Bin(BinOp::FMul), vec![3, 5]), // 6: ai*bi
             op(Op::FNeg, vec![6]),                // 7
             op(fmuladd, vec![2, 4, 7]),           // 8: re
@@ -966,7 +962,7 @@ mod tests {
                 b: Some(10),
                 mask: vec![0, 4, 1, 5, 2, 6, 3, 7],
             }, // 11
-        ];
+        ]);
         let new = sink(&nodes).unwrap();
         let shuffles = new
             .iter()
