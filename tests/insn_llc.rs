@@ -1000,3 +1000,54 @@ fn every_wide_description_compiles_to_its_instruction() {
         failures.join("\n")
     );
 }
+
+/// Every table instruction of `shuf::lower::tables` (AArch64 `tbl1`..`tbl4`,
+/// `tbx1`..`tbx4`), built as its intrinsic on registers and an index that are
+/// arguments, compiles to that one instruction reading as many registers (register
+/// copies that put the table in consecutive registers aside).
+#[test]
+fn every_table_lookup_compiles_to_its_instruction() {
+    use shuf::lower::tables::LOOKUPS;
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/insn-llc");
+    fs::create_dir_all(&dir).unwrap();
+    let mut module = String::new();
+    for t in &LOOKUPS {
+        let kept = if t.keeps { 1 } else { 0 };
+        let params: Vec<String> = (0..kept + t.registers + 1)
+            .map(|i| format!("<16 x i8> %r{i}"))
+            .collect();
+        writeln!(
+            module,
+            "define <16 x i8> @f_{}({}) {{\n  %v = call <16 x i8> @{}.v16i8({})\n  \
+             ret <16 x i8> %v\n}}",
+            t.name,
+            params.join(", "),
+            t.intrinsic,
+            params.join(", ")
+        )
+        .unwrap();
+    }
+    let asm = compile(
+        &dir.join("tables.ll"),
+        &module,
+        &["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"],
+    );
+    let lines: Vec<(String, Vec<&str>)> = functions(&asm);
+    assert_eq!(lines.len(), LOOKUPS.len(), "{asm}");
+    for (t, (name, body)) in LOOKUPS.iter().zip(&lines) {
+        assert_eq!(name, &format!("f_{}", t.name));
+        let kept: Vec<&&str> = body
+            .iter()
+            .filter(|l| !["ret"].contains(&mnemonic(l)) && !is_copy(l))
+            .collect();
+        assert_eq!(kept.len(), 1, "{name}: {body:?}");
+        let want = if t.keeps { "tbx" } else { "tbl" };
+        assert_eq!(mnemonic(kept[0]), want, "{name}: {body:?}");
+        // `{ v1.16b, v2.16b, v3.16b }` and the index: one `.16b` more than the table.
+        assert_eq!(
+            kept[0].matches(".16b").count(),
+            t.registers + 2,
+            "{name}: {body:?}"
+        );
+    }
+}

@@ -1805,6 +1805,120 @@ fn wide_selections_compute_the_same() {
     );
 }
 
+/// A function `@t{k}()`: a shuffle of two vectors of two or four 16-byte registers
+/// each (and one of 48 bytes, three), its mask random (most result registers then read
+/// three or more of the four to eight sources) or of a few registers only, sometimes
+/// with poison lanes, a zero or poison second operand; the result as wide as an operand
+/// or half, stored.
+fn many_register_function(k: usize, rng: &mut Rng) -> String {
+    const TYPES: [(usize, &str); 10] = [
+        (32, "i8"),
+        (64, "i8"),
+        (16, "i16"),
+        (32, "i16"),
+        (8, "i32"),
+        (16, "i32"),
+        (8, "float"),
+        (4, "i64"),
+        (8, "double"),
+        (48, "i8"),
+    ];
+    let (n, elem) = TYPES[rng.below(TYPES.len() as u64) as usize];
+    let ty = format!("<{n} x {elem}>");
+    let out = if rng.chance(30) && n % 2 == 0 {
+        n / 2
+    } else {
+        n
+    };
+    let second = match rng.below(10) {
+        0 => "zeroinitializer",
+        1 => "poison",
+        _ => "%b",
+    };
+    // Now and then each result register reads two source registers only.
+    let size = match elem {
+        "i8" => 1,
+        "i16" => 2,
+        "i32" | "float" => 4,
+        _ => 8,
+    };
+    let per_register = 16 / size;
+    let sources = 2 * n / per_register;
+    let pairs: Vec<[usize; 2]> = (0..out.div_ceil(per_register))
+        .map(|_| [0, 1].map(|_| rng.below(sources as u64) as usize))
+        .collect();
+    let few = rng.chance(25);
+    let mask: Vec<String> = (0..out)
+        .map(|i| {
+            if rng.chance(8) {
+                return "i32 poison".to_string();
+            }
+            let lane = if few {
+                let r = pairs[i / per_register][rng.below(2) as usize];
+                r * per_register + rng.below(per_register as u64) as usize
+            } else {
+                rng.below(2 * n as u64) as usize
+            };
+            format!("i32 {lane}")
+        })
+        .collect();
+    let (op, one) = match elem {
+        "float" => ("fadd", "splat (float 1.0)".to_string()),
+        "double" => ("fadd", "splat (double 1.0)".to_string()),
+        _ => ("xor", format!("splat ({elem} 1)")),
+    };
+    let (off_a, off_b) = (rng.below(48) * 64, rng.below(48) * 64);
+    // A poison lane's byte in memory is anything (a lane of the mask's or of a poison
+    // operand): stored as zero by a select.
+    let poison = |m: &String| {
+        let lane = m.trim_start_matches("i32 ").parse::<usize>();
+        lane.map_or(true, |l| l >= n && second == "poison")
+    };
+    let keep: Vec<&str> = mask
+        .iter()
+        .map(|m| if poison(m) { "i1 false" } else { "i1 true" })
+        .collect();
+    format!(
+        "define void @t{k}() #0 {{\n  \
+         %pa = getelementptr i8, ptr @src, i64 {off_a}\n  \
+         %pb = getelementptr i8, ptr @src, i64 {off_b}\n  \
+         %la = load {ty}, ptr %pa, align 1\n  %lb = load {ty}, ptr %pb, align 1\n  \
+         %a = {op} {ty} %la, {one}\n  %b = {op} {ty} %lb, {one}\n  \
+         %s = shufflevector {ty} %a, {ty} {second}, <{out} x i32> <{}>\n  \
+         %r = select <{out} x i1> <{}>, <{out} x {elem}> %s, <{out} x {elem}> zeroinitializer\n  \
+         %pd = getelementptr i8, ptr @dst, i64 {}\n  \
+         store <{out} x {elem}> %r, ptr %pd, align 1\n  ret void\n}}\n",
+        mask.join(", "),
+        keep.join(", "),
+        k % 32 * 128
+    )
+}
+
+/// Shuffles of more registers than one table instruction reads
+/// (`shuf::lower::tables`, `pass::tables`: AArch64 `tbl3`/`tbl4`/`tbx`): random ones
+/// compute the same before and after the pass, forced and measured, under qemu.
+#[test]
+fn many_register_tables_compute_the_same() {
+    let dir = work_dir();
+    let mut rng = Rng(0x7ab1_e5ee_d000_0001);
+    let count = 200;
+    let src: Vec<u8> = (0..SRC_BYTES)
+        .map(|i| ((i * 167 + 11) % 256) as u8)
+        .collect();
+    let functions: Vec<String> = (0..count)
+        .map(|k| many_register_function(k, &mut rng))
+        .collect();
+    let module = hashed_program(
+        &src,
+        &functions,
+        |k| format!("call void @t{k}()"),
+        "attributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n",
+    );
+    let original = dir.join("tables.ll");
+    fs::write(&original, &module).unwrap();
+    under_qemu(&dir, &module, count, "tables", "tables:");
+}
+
 /// A function `@o{k}(ptr %dst, ptr %src, i64 %n)`: the scalar loop `dst[i] =
 /// t{k}[index(src[i])]` over a constant table of 1 to 64 bytes, the index masked,
 /// shifted, reduced (in i8, or masked in i32), or not proved at all; its input bytes

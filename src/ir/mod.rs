@@ -26,6 +26,7 @@ pub mod network;
 pub mod pieces;
 pub mod segment;
 pub mod slp;
+pub mod tables;
 pub mod vp;
 pub mod wide;
 

@@ -38,6 +38,7 @@ pub mod registers;
 pub mod rules;
 pub mod search;
 pub mod sequence;
+pub mod tables;
 pub mod wide_search;
 
 use crate::algebra::mask::Side;

@@ -25,6 +25,7 @@ mod segment;
 mod select;
 mod select_wide;
 mod slp;
+mod tables;
 mod vp;
 
 use std::ffi::CStr;
@@ -219,6 +220,8 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 if !always {
                     select_wide::select_wide(func, target, remarks, changed);
                 }
+                // Wider shuffles whose result registers read more than two sources.
+                tables::select_tables(func, target, always, remarks, changed);
             });
         }
     }

@@ -623,7 +623,8 @@ fn clear_losses(
 /// interleave into a store (`st2`..`st4`), a group of extracts into a load
 /// (`ld2`..`ld4`); a network written out has stages besides its roots.
 fn tti_misses(wide: &WideShuffle) -> bool {
-    let stored_interleave = ir::network::only_store(wide).is_some() && is_interleave(&wide.mask);
+    let stored_interleave =
+        ir::network::only_store(wide).is_some() && is_interleave(&wide.mask, &[2, 4]);
     let loaded_group = wide.roots.len() > 1 && ir::network::reads_a_load(wide);
     stored_interleave || loaded_group || wide.written_out
 }
@@ -752,10 +753,10 @@ fn clear_wins(
     }
 }
 
-/// Whether `mask` interleaves 2 or 4 equal parts (`<0, n, 2n, .., 1, n+1, ..>`).
-fn is_interleave(mask: &[i32]) -> bool {
+/// Whether `mask` interleaves `factors` equal parts (`<0, n, 2n, .., 1, n+1, ..>`).
+pub(super) fn is_interleave(mask: &[i32], factors: &[usize]) -> bool {
     let len = mask.len();
-    [2usize, 4].iter().any(|&f| {
+    factors.iter().any(|&f| {
         len % f == 0
             && mask
                 .iter()

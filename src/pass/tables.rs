@@ -1,0 +1,186 @@
+//! AArch64: shuffles whose result registers read three or more of the operands'
+//! 16-byte registers become `tbl3`/`tbl4` (and `tbx` for more) with one constant index
+//! per result register (`crate::lower::tables`), where that compiles to fewer
+//! instructions and no slower a block by the scheduling model, measured as selection
+//! measures.
+//!
+//! ```text
+//! ; neoverse-n1: 42 instructions (per result two `tbl2`, a `bsl`, three constants)
+//! %s = shufflevector <32 x i8> %a, <32 x i8> %b, <bytes of all four registers>
+//! =>
+//! %t0 = call <16 x i8> @llvm.aarch64.neon.tbl4.v16i8(%a0, %a1, %b0, %b1, <index>)
+//! %t1 = call <16 x i8> @llvm.aarch64.neon.tbl4.v16i8(%a0, %a1, %b0, %b1, <index>)
+//! %s = shufflevector <16 x i8> %t0, %t1, <0..31>
+//! ```
+
+use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::select::stands_alone;
+use crate::algebra::mask::Side;
+use crate::algebra::shuffle::{OperandKind, Shuffle};
+use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
+use crate::ir::{self, Function};
+use crate::lower::tables::{plan, Byte, Part, REGISTER_BYTES};
+use crate::target::{wide, Arch};
+
+static TABLES_SELECTED: Statistic = Statistic {
+    name: c"NumTableShuffles",
+    desc: c"Shuffles of more than two registers replaced by tbl3/tbl4/tbx",
+};
+
+static MEASURED: Memo<Pair> = Memo::persistent("tables");
+
+/// What each output byte of `shuffle` (elements of `bits` bits) must be, and how many
+/// 16-byte registers its operands fill; `None` where they are not whole registers.
+fn byte_demand(shuffle: &Shuffle, bits: u32) -> Option<(Vec<Byte>, usize)> {
+    let n = shuffle.source_lanes;
+    let size = bits as usize / 8;
+    if bits % 8 != 0 || (n * size) % REGISTER_BYTES != 0 {
+        return None;
+    }
+    let mut demand = Vec::with_capacity(shuffle.mask.len() * size);
+    for &m in shuffle.mask.as_slice() {
+        let lane = usize::try_from(m).ok();
+        let byte = lane.and_then(|m| {
+            let (side, lane) = if m < n {
+                (Side::First, m)
+            } else {
+                (Side::Second, m - n)
+            };
+            let kind = shuffle.kind(side);
+            if kind.is_undef_like() || shuffle.is_poison_element(side, lane) {
+                None
+            } else if kind == OperandKind::Zero {
+                Some(Byte::Zero)
+            } else {
+                Some(Byte::From(m * size))
+            }
+        });
+        demand.extend((0..size).map(|k| match byte {
+            None => Byte::Any,
+            Some(Byte::From(p)) => Byte::From(p + k),
+            Some(b) => b,
+        }));
+    }
+    Some((demand, 2 * n * size / REGISTER_BYTES))
+}
+
+/// Whether the tables pay: fewer instructions, and no slower by the scheduling model
+/// where it knows both (a `tbl4` is four times a `tbl1`'s work on some cores).
+fn pays(stock: Emitted, tables: Emitted) -> bool {
+    tables.cheaper_than(stock)
+        && (tables.cycles <= stock.cycles || tables.cycles * stock.cycles == 0)
+}
+
+/// Replaces every shuffle of `func` whose result registers read three or more source
+/// registers with table lookups, where they compile to strictly fewer instructions;
+/// with `always` (testing), wherever a plan exists.
+pub fn select_tables(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    changed: &mut bool,
+) {
+    let desc = target.desc();
+    let neon = wide::feature_test(&desc).is_some_and(|has| has("neon"));
+    if desc.arch() != Arch::AArch64 || !neon {
+        return;
+    }
+    let mut wanted = Vec::new();
+    for site in func.shuffles() {
+        // Measured alone, as selection measures; not an interleave into a store (the
+        // backend makes it `st2`..`st4`, which a measurement without the store misses).
+        let stored_interleave = ir::network::only_store_of(site.inst).is_some()
+            && super::network::is_interleave(site.shuffle.mask.as_slice(), &[2, 3, 4]);
+        if !stands_alone(&site) || stored_interleave {
+            continue;
+        }
+        let Some(bits) = ir::lower::element_bits(site.source_ty) else {
+            continue;
+        };
+        let Some((demand, registers)) = byte_demand(&site.shuffle, bits) else {
+            continue;
+        };
+        // More bytes than a `u8` index names: not a table of four registers at a time.
+        if registers * REGISTER_BYTES > 255 {
+            continue;
+        }
+        let Some(parts) = plan(&demand, registers) else {
+            continue;
+        };
+        if !crate::lower::tables::computes(&parts, &demand, registers) {
+            continue;
+        }
+        let key = format!(
+            "{}|{}|{}|{}|{}",
+            desc.key(),
+            ir::lower::in_cycle(site.inst),
+            site.source_ty,
+            site.shuffle.mask,
+            ir::lower::operand_key(site.inst)
+        );
+        wanted.push((site, parts, key));
+    }
+    if wanted.is_empty() {
+        return;
+    }
+    let measured: Vec<Pair> = if always {
+        vec![Some((Emitted::plain(0), Emitted::plain(0))); wanted.len()]
+    } else {
+        let candidates = wanted
+            .iter()
+            .map(|(site, parts, key)| Candidate {
+                key: key.clone(),
+                original: site.inst,
+                inputs: ir::lower::measured_inputs(site.inst),
+                in_loop: ir::lower::in_cycle(site.inst),
+                build: Box::new(move || ir::tables::build_tables(site.inst, parts)),
+            })
+            .collect();
+        target.timed(|| measure_pairs(target, &MEASURED, candidates))
+    };
+    for ((site, parts, _), pair) in wanted.into_iter().zip(measured) {
+        let Some((stock, emitted)) = pair else {
+            continue;
+        };
+        let describe = || {
+            let names: Vec<&str> = parts
+                .iter()
+                .flat_map(|p| match p {
+                    Part::Shuffle => vec!["shuffle"],
+                    Part::Tables(l) => l.iter().map(|l| l.insn.name).collect(),
+                })
+                .collect();
+            names.join(" ")
+        };
+        if !always && !pays(stock, emitted) {
+            if remarks {
+                let message = format!(
+                    "tables not used: mask {} (llc {}): {} (llc {})",
+                    site.shuffle.mask,
+                    stock.timed(),
+                    describe(),
+                    emitted.timed()
+                );
+                target.remark(RemarkKind::Missed, c"Tables", site.inst, &message);
+            }
+            continue;
+        }
+        let Some(built) = ir::tables::build_tables(site.inst, &parts) else {
+            continue;
+        };
+        if remarks {
+            let message = format!(
+                "tables: mask {} (llc {}) became {} (llc {})",
+                site.shuffle.mask,
+                stock.timed(),
+                describe(),
+                emitted.timed()
+            );
+            target.remark(RemarkKind::Passed, c"Tables", site.inst, &message);
+        }
+        ir::lower::replace_with(site.inst, built);
+        *changed = true;
+        TABLES_SELECTED.add(1);
+    }
+}
