@@ -912,6 +912,59 @@ pub(crate) fn mask_of(v: LLVMValueRef) -> Vec<i32> {
     }
 }
 
+/// `v` through `llvm.arithmetic.fence` at `builder` (as floats of 32 bits where its
+/// elements are not floats: the bits are not touched), which the backend compiles to
+/// nothing but does not look through; the result, of `v`'s type, and what was built,
+/// in order. `None` (nothing built) where `v` is no vector of whole 32-bit words.
+///
+/// # Safety
+/// `builder` is positioned in a live block of a function; `v` is available there.
+pub(crate) unsafe fn build_fence(
+    builder: LLVMBuilderRef,
+    v: LLVMValueRef,
+) -> Option<(LLVMValueRef, Vec<LLVMValueRef>)> {
+    let ty = LLVMTypeOf(v);
+    let bits = Type(ty).fixed_lanes()? * Type(ty).element_bits()?;
+    if bits == 0 || bits % 32 != 0 {
+        return None;
+    }
+    let ctx = LLVMGetTypeContext(ty);
+    let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
+    let floats = LLVMVectorType(LLVMFloatTypeInContext(ctx), bits / 32);
+    let mut built = Vec::new();
+    let as_floats = match ty == floats {
+        true => v,
+        false => {
+            let c = LLVMBuildBitCast(builder, v, floats, c"".as_ptr());
+            built.push(c);
+            c
+        }
+    };
+    let fenced = build_intrinsic_call(
+        builder,
+        module,
+        "llvm.arithmetic.fence",
+        &[floats],
+        &mut [as_floats],
+    );
+    let Some(fenced) = fenced else {
+        for &b in built.iter().rev() {
+            LLVMInstructionEraseFromParent(b);
+        }
+        return None;
+    };
+    built.push(fenced);
+    let back = match ty == floats {
+        true => fenced,
+        false => {
+            let c = LLVMBuildBitCast(builder, fenced, ty, c"".as_ptr());
+            built.push(c);
+            c
+        }
+    };
+    Some((back, built))
+}
+
 /// `shufflevector a, b, mask` at `builder` (`b` poison if none; `-1` a poison lane).
 ///
 /// # Safety

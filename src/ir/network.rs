@@ -512,11 +512,13 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
         let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let whole: Vec<i32> = (0..w as i32).collect();
         let mut stages = &network.stages[..];
+        let mut first_stage = 0;
         let mut registers: Vec<LLVMValueRef> = match (deinterleaved, loaded) {
             (Some(registers), _) => registers,
             // The halves side by side (`vinsertf128` from memory).
             (None, Some(pairs)) => {
                 stages = &stages[1..];
+                first_stage = 1;
                 pairs
                     .into_iter()
                     .map(|[lo, hi]| shuffle(lo, Some(hi), &whole))
@@ -536,12 +538,25 @@ pub fn build_network(wide: &WideShuffle, network: &Network, join: bool) -> Optio
                 })
                 .collect(),
         };
-        for stage in stages.iter().filter(|_| fits) {
+        for (k, stage) in stages.iter().enumerate() {
+            if !fits {
+                break;
+            }
             registers = stage
                 .iter()
-                .map(|s| shuffle(registers[s.first], s.second.map(|r| registers[r]), &s.mask))
+                .map(|s| at.shuffle(registers[s.first], s.second.map(|r| registers[r]), &s.mask))
                 .collect();
+            // Stages the backend must not merge with the next (blends with a shuffle).
+            if network.fenced.contains(&(first_stage + k)) {
+                for r in registers.iter_mut() {
+                    match at.fence(*r) {
+                        Some(f) => *r = f,
+                        None => fits = false,
+                    }
+                }
+            }
         }
+        let mut shuffle = |a, b, mask: &[i32]| at.shuffle(a, b, mask);
         let mut results = Vec::new();
         for (k, root) in wide.roots.iter().enumerate() {
             let value = match (fits, root_lanes * 2 == w) {
@@ -653,6 +668,16 @@ impl Shuffles {
         let s = build_shuffle(self.builder, a, b, mask);
         self.built.push(s);
         s
+    }
+
+    /// `v` through `llvm.arithmetic.fence`, recorded.
+    ///
+    /// # Safety
+    /// `v` is a live vector available where the builder stands.
+    unsafe fn fence(&mut self, v: LLVMValueRef) -> Option<LLVMValueRef> {
+        let (fenced, built) = super::build_fence(self.builder, v)?;
+        self.built.extend(built);
+        Some(fenced)
     }
 
     /// What was built, in the order built.
@@ -1049,6 +1074,36 @@ pub fn store_copy(store: Inst, value: Inst) -> Inst {
         LLVMDisposeBuilder(builder);
         Inst(copy)
     }
+}
+
+/// `network` built on `wide` with each result stored where its root is (every root's
+/// only user a simple store): the network, the stores built, and the addresses they
+/// write, for a measurement with the stores ([`discard_stored`] erases them). `None`
+/// (nothing built) where a root is not stored so.
+pub fn build_stored(
+    wide: &WideShuffle,
+    network: &Network,
+) -> Option<(BuiltNetwork, Vec<Inst>, Vec<Value>)> {
+    let stores: Vec<(Inst, Value)> = wide
+        .roots
+        .iter()
+        .map(|&r| only_store_of(r))
+        .collect::<Option<_>>()?;
+    let built = build_network(wide, network, false)?;
+    let copies = stores
+        .iter()
+        .zip(&built.results)
+        .map(|(&(store, _), &v)| store_copy(store, Inst(v.raw())))
+        .collect();
+    Some((built, copies, stores.into_iter().map(|(_, a)| a).collect()))
+}
+
+/// Erases what [`build_stored`] built.
+pub fn discard_stored(built: BuiltNetwork, copies: Vec<Inst>) {
+    for copy in copies {
+        erase(copy);
+    }
+    super::lower::discard(built.sequence);
 }
 
 /// Erases an instruction nothing reads.

@@ -54,6 +54,10 @@ pub struct Network {
     pub outputs: Vec<usize>,
     pub loads_first: bool,
     pub deinterleave: usize,
+    /// Stages whose registers pass through `llvm.arithmetic.fence` before the next
+    /// reads them, so that the backend does not merge the two stages' shuffles back
+    /// into one ([`with_blends`]).
+    pub fenced: Vec<usize>,
 }
 
 impl Network {
@@ -316,6 +320,7 @@ pub fn plan(
         outputs,
         loads_first,
         deinterleave: 1,
+        fenced: Vec::new(),
     };
     computes(&network, mask).then_some((network, total))
 }
@@ -629,6 +634,7 @@ pub fn plan_deinterleaved(
                 outputs,
                 loads_first: false,
                 deinterleave: factor,
+                fenced: Vec::new(),
             };
             (network, total)
         }
@@ -637,6 +643,191 @@ pub fn plan_deinterleaved(
     network.deinterleave = factor;
     // Checked whole, the load included.
     computes(&network, mask).then_some((network, total))
+}
+
+/// `network` with each pair of a stage's registers that read the same two registers,
+/// one keeping lanes of one in place and the other of the other, rebuilt as one
+/// shuffle of the two and two blends with it (x86: one `vshufps` and two `vblendps`
+/// where there were two `vshufps`; a blend runs on three ports, a shuffle on one):
+///
+/// ```text
+/// x = <a0 a1 b0 b1>, y = <a2 a3 b2 b3>
+/// =>  v = <a2 a3 b0 b1> (one shuffle), x = blend(a, v) <a0 a1 v2 v3>, y = blend(v, b) <v0 v1 b2 b3>
+/// ```
+///
+/// Each such stage becomes two: the first passes every register on (identity masks,
+/// no instruction) with the pairs' shuffles after them, fenced; the second blends. `one`
+/// says whether a shuffle of two registers is one instruction. `None` where no stage
+/// has such a pair (a first stage loaded half by half stays as it is).
+pub fn with_blends(network: &Network, one: &mut dyn FnMut(&[i32]) -> bool) -> Option<Network> {
+    if network.deinterleave > 1 {
+        return None;
+    }
+    let w = network.lanes;
+    let identity: Vec<i32> = (0..w as i32).collect();
+    let mut stages: Vec<Vec<RegisterShuffle>> = Vec::new();
+    let mut fenced = network.fenced.clone();
+    let mut any = false;
+    let mut previous = network.inputs;
+    for (k, stage) in network.stages.iter().enumerate() {
+        let loaded = k == 0 && network.loads_first;
+        let pairs = if loaded {
+            Vec::new()
+        } else {
+            blend_pairs(stage, w, one)
+        };
+        if pairs.is_empty() {
+            stages.push(stage.clone());
+            previous = stage.len();
+            continue;
+        }
+        any = true;
+        // Every register passed on, then one shuffle per pair.
+        let mut pass: Vec<RegisterShuffle> = (0..previous)
+            .map(|r| RegisterShuffle {
+                first: r,
+                second: None,
+                mask: identity.clone(),
+            })
+            .collect();
+        let mut blended = stage.clone();
+        for p in &pairs {
+            let v = pass.len();
+            pass.push(p.shuffle.clone());
+            for (at, (keep, mask)) in p.blends.iter().enumerate() {
+                let (first, second) = if p.shuffle_first[at] {
+                    (v, *keep)
+                } else {
+                    (*keep, v)
+                };
+                blended[p.registers[at]] = RegisterShuffle {
+                    first,
+                    second: Some(second),
+                    mask: mask.clone(),
+                };
+            }
+        }
+        fenced.push(stages.len());
+        stages.push(pass);
+        stages.push(blended);
+        previous = stage.len();
+    }
+    let blended = Network {
+        stages,
+        fenced,
+        ..network.clone()
+    };
+    // The same lanes as the network it came from (a shuffle's lanes that neither blend
+    // reads are poison, and no stage reads them).
+    let tags: Vec<usize> = (0..network.inputs * w).collect();
+    (any && run(&blended, &tags) == run(network, &tags)).then_some(blended)
+}
+
+/// Two registers of a stage as one shuffle and two blends ([`with_blends`]).
+struct BlendPair {
+    /// The two registers of the stage.
+    registers: [usize; 2],
+    /// The shuffle both blend with (of the previous stage's registers).
+    shuffle: RegisterShuffle,
+    /// Per register: the register whose lanes it keeps in place, and the blend's mask.
+    blends: [(usize, Vec<i32>); 2],
+    /// Per register: whether the shuffle is the blend's first operand.
+    shuffle_first: [bool; 2],
+}
+
+/// The pairs of `stage` that one shuffle and two blends can make.
+fn blend_pairs(
+    stage: &[RegisterShuffle],
+    w: usize,
+    one: &mut dyn FnMut(&[i32]) -> bool,
+) -> Vec<BlendPair> {
+    // Where each lane of a register comes from: (previous register, lane).
+    let sources = |s: &RegisterShuffle| -> Vec<Option<(usize, usize)>> {
+        s.mask
+            .iter()
+            .map(|&m| match (m, s.second) {
+                (m, _) if m < 0 => None,
+                (m, _) if (m as usize) < w => Some((s.first, m as usize)),
+                (m, Some(b)) => Some((b, m as usize - w)),
+                (m, None) => Some((s.first, m as usize % w)),
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut taken = vec![false; stage.len()];
+    for i in 0..stage.len() {
+        let Some(b) = stage[i].second.filter(|&b| b != stage[i].first) else {
+            continue;
+        };
+        let a = stage[i].first;
+        let partner = (i + 1..stage.len()).find(|&j| {
+            !taken[j] && {
+                let s = &stage[j];
+                (s.first, s.second) == (a, Some(b)) || (s.first, s.second) == (b, Some(a))
+            }
+        });
+        let (Some(j), false) = (partner, taken[i]) else {
+            continue;
+        };
+        let (x, y) = (sources(&stage[i]), sources(&stage[j]));
+        // x keeps lanes of `keep_x` in place, y of the other; both take the rest from v.
+        for (keep_x, keep_y) in [(a, b), (b, a)] {
+            let mut v: Vec<Option<(usize, usize)>> = vec![None; w];
+            let mut fits = true;
+            for (lanes, keep) in [(&x, keep_x), (&y, keep_y)] {
+                for (l, src) in lanes.iter().enumerate() {
+                    match *src {
+                        None => {}
+                        Some(s) if s == (keep, l) => {}
+                        Some(s) => match v[l] {
+                            Some(t) if t != s => fits = false,
+                            _ => v[l] = Some(s),
+                        },
+                    }
+                }
+            }
+            let mask: Vec<i32> = v
+                .iter()
+                .map(|s| match *s {
+                    None => -1,
+                    Some((r, l)) if r == a => l as i32,
+                    Some((_, l)) => (w + l) as i32,
+                })
+                .collect();
+            if !fits || !one(&mask) {
+                continue;
+            }
+            // The blend of each: its kept register's lane in place, else v's.
+            let blend = |lanes: &[Option<(usize, usize)>], keep: usize, shuffle_first: bool| {
+                lanes
+                    .iter()
+                    .enumerate()
+                    .map(|(l, src)| match *src {
+                        None => -1,
+                        Some(s) if s == (keep, l) => (l + if shuffle_first { w } else { 0 }) as i32,
+                        Some(_) => (l + if shuffle_first { 0 } else { w }) as i32,
+                    })
+                    .collect::<Vec<i32>>()
+            };
+            out.push(BlendPair {
+                registers: [i, j],
+                shuffle: RegisterShuffle {
+                    first: a,
+                    second: Some(b),
+                    mask,
+                },
+                blends: [
+                    (keep_x, blend(&x, keep_x, false)),
+                    (keep_y, blend(&y, keep_y, true)),
+                ],
+                shuffle_first: [false, true],
+            });
+            taken[i] = true;
+            taken[j] = true;
+            break;
+        }
+    }
+    out
 }
 
 /// Whether `network` computes `mask` (every lane it defines), checked by running it.
@@ -668,7 +859,8 @@ pub fn run<T: Copy>(network: &Network, source: &[T]) -> Vec<T> {
                 s.mask
                     .iter()
                     .map(|&m| {
-                        let m = m as usize;
+                        // A poison lane (a shuffle's lane no later stage reads): any.
+                        let m = usize::try_from(m).unwrap_or(0);
                         match (m < w, s.second) {
                             (true, _) => registers[s.first][m],
                             (false, Some(b)) => registers[b][m - w],
@@ -899,6 +1091,61 @@ mod tests {
             .all(|s| halves(&s.mask, 8).is_some()));
         let out = run(&loaded, &(0..32).collect::<Vec<_>>());
         assert_eq!(out, mask.iter().map(|&m| m as usize).collect::<Vec<_>>());
+    }
+
+    /// An 8x8 transpose on 8 lanes (x86 registers of two 128-bit blocks), its first
+    /// stage loaded: the in-block stage of `vshufps` pairs becomes one shuffle and two
+    /// blends per pair (the seed's 12 shuffles on the shuffle port, from 16), fenced.
+    #[test]
+    fn pairs_of_in_block_shuffles_become_one_and_two_blends() {
+        let mask = transpose(8, 8);
+        let (net, _) = plan(&mask, 8, 1, true, &mut in_lanes).unwrap();
+        assert!(net.loads_first);
+        let in_block = |m: &[i32]| in_lanes(m, true) == Some(1) && halves(m, 8).is_none();
+        let blended = with_blends(&net, &mut |m| in_block(m)).unwrap();
+        assert!(computes(&blended, &mask));
+        assert_eq!(blended.stages.len(), net.stages.len() + 1);
+        assert_eq!(blended.fenced.len(), 1);
+        let is_identity = |s: &RegisterShuffle| {
+            s.second.is_none() && s.mask.iter().enumerate().all(|(i, &m)| m == i as i32)
+        };
+        let is_blend = |s: &RegisterShuffle| {
+            s.second.is_some()
+                && s.mask
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &m)| m < 0 || m as usize % 8 == i)
+        };
+        let f = blended.fenced[0];
+        let shuffles = blended.stages[f].iter().filter(|s| !is_identity(s)).count();
+        let blends = blended.stages[f + 1].iter().filter(|s| is_blend(s)).count();
+        assert_eq!((shuffles, blends), (4, 8));
+        assert_eq!(blended.stages[f + 1].len(), 8);
+    }
+
+    /// Every network of random bit permutations, with blends wherever a pair allows,
+    /// computes its mask; a broken blend is caught by the check.
+    #[test]
+    fn blended_networks_compute_their_masks() {
+        let mut blended_any = 0;
+        every_priced_permutation(5, 11, 2, |_, mask, l, price| {
+            for loads_first in [false, true] {
+                let Some((net, _)) = plan(mask, 1 << l, 1, loads_first, price) else {
+                    continue;
+                };
+                if let Some(b) = with_blends(&net, &mut |_| true) {
+                    blended_any += 1;
+                    assert!(computes(&b, mask), "{mask:?}");
+                    let mut broken = b.clone();
+                    let s = broken.stages.last_mut().unwrap().last_mut().unwrap();
+                    if let Some(m) = s.mask.iter_mut().find(|m| **m >= 0) {
+                        *m ^= 1;
+                        assert!(!computes(&broken, mask));
+                    }
+                }
+            }
+        });
+        assert!(blended_any > 20, "{blended_any}");
     }
 
     /// The tie-break never costs an instruction: under arbitrary prices every network

@@ -150,7 +150,12 @@ fn rebuild(
         return;
     }
     let planned = plan_all(target, context, &wides, &widths, always);
+    let desc = target.desc();
+    let has = wide::feature_test(&desc);
+    let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
     let mut plans = Vec::new();
+    // Each plan's variant with blends, measured beside it: (plan, variant, pairs).
+    let mut variants = Vec::new();
     for (wide, planned) in wides.into_iter().zip(planned) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
         let mut best: Option<(Network, u32)> = None;
@@ -166,14 +171,53 @@ fn rebuild(
                 wide.mask,
                 net
             );
+            if let Some(blended) = blended(&desc, has, &wide, &net, in_loop) {
+                // One instruction more a pair (two shuffles become one and two blends).
+                let pairs: usize = (blended.fenced.iter())
+                    .map(|&f| {
+                        blended.stages[f]
+                            .iter()
+                            .filter(|s| s.second.is_some())
+                            .count()
+                    })
+                    .sum();
+                variants.push((plans.len(), blended, cost + pairs as u32));
+            }
             plans.push((wide, net, cost, key, in_loop));
         }
     }
     if plans.is_empty() {
         return;
     }
+    let plain = plans.len();
+    for (i, net, cost) in &variants {
+        let (wide, _, _, key, in_loop) = &plans[*i];
+        let key = format!("{key}|blends {net:?}");
+        plans.push((wide.clone(), net.clone(), *cost, key, *in_loop));
+    }
     // Timed: a network of as many instructions may win on its throughput.
-    let measured = target.timed(|| measure(target, &plans, always));
+    let mut measured = target.timed(|| measure(target, &plans, always));
+    // A variant with blends where it is faster by the scheduling model.
+    // Per plan: the plain network's measurement where the variant with blends is chosen.
+    let mut blends: Vec<Option<Emitted>> = vec![None; plain];
+    for (k, (i, net, cost)) in variants.into_iter().enumerate() {
+        let chosen = match (measured[i], measured[plain + k]) {
+            _ if always => true,
+            (Some((stock, without)), Some((_, with))) => {
+                faster_with_blends(stock, without, with)
+                    && faster_stored(target, &plans[i].0, [&plans[i].1, &net], plans[i].4)
+            }
+            _ => false,
+        };
+        if chosen {
+            blends[i] = Some(measured[i].map_or(Emitted::plain(0), |(_, without)| without));
+            measured[i] = measured[plain + k];
+            plans[i].1 = net;
+            plans[i].2 = cost;
+        }
+    }
+    plans.truncate(plain);
+    measured.truncate(plain);
     // Which originals TTI priced (not compiled): see `clear_wins`.
     let by_tti: Vec<bool> = plans
         .iter()
@@ -184,8 +228,12 @@ fn rebuild(
         .iter()
         .map(|p| MEASURED.get(&format!("{}|loss", p.3)).is_some())
         .collect();
-    for ((((wide, net, cost, ..), measured), by_tti), by_loss) in
-        plans.into_iter().zip(measured).zip(by_tti).zip(by_loss)
+    for (((((wide, net, cost, ..), measured), by_tti), by_loss), blends) in plans
+        .into_iter()
+        .zip(measured)
+        .zip(by_tti)
+        .zip(by_loss)
+        .zip(blends)
     {
         let priced = if by_tti { "TTI" } else { "llc" };
         let Some((stock, emitted)) = measured else {
@@ -226,11 +274,17 @@ fn rebuild(
             continue;
         };
         if remarks {
-            let loaded = match (net.loads_first, net.deinterleave) {
+            let mut loaded = match (net.loads_first, net.deinterleave) {
                 (true, _) => ", the first loaded half by half".to_string(),
                 (false, 1) => String::new(),
                 (false, n) => format!(", loaded {n} registers at a time deinterleaved"),
             };
+            if let Some(without) = blends {
+                loaded += &format!(
+                    ", pairs as a shuffle and two blends (without: llc {})",
+                    without.timed()
+                );
+            }
             let message = format!(
                 "network: {what} of {} registers ({priced} {}) became {} stages of \
                  {}-lane shuffles, {} in all{loaded} (predicted {cost}; llc {})",
@@ -248,6 +302,84 @@ fn rebuild(
         *changed = true;
         NETWORKS.add(1);
     }
+}
+
+/// `net` with pairs of its shuffles as one shuffle and two blends
+/// (`network::with_blends`), on x86 where blends by an immediate exist (SSE4.1's
+/// `blendps`, AVX2's `vpblendd` for integers in 256 bits) and the pairs' shuffles are
+/// one instruction each.
+fn blended(
+    desc: &TargetDesc,
+    has: Option<&dyn Fn(&str) -> bool>,
+    wide: &WideShuffle,
+    net: &Network,
+    in_loop: bool,
+) -> Option<Network> {
+    let bits = wide.element_bits()? as usize * net.lanes;
+    let blends = has.is_some_and(|has| has("sse4.1") && (bits <= 128 || has("avx2")));
+    if desc.arch() != Arch::X86_64 || !blends {
+        return None;
+    }
+    let described = describer(desc, has, wide, net.lanes, in_loop);
+    network::with_blends(net, &mut |mask| described(mask) == Some(1))
+}
+
+/// Whether the network with blends is the one to build: fewer cycles by the scheduling
+/// model than without (its blends run on ports the shuffles leave free; it has more
+/// instructions), and faster than the original, by the rule for networks or, where
+/// the plain network is not, by cycles.
+fn faster_with_blends(stock: Emitted, without: Emitted, with: Emitted) -> bool {
+    let known = with.cycles > 0 && without.cycles > 0;
+    known
+        && with.cycles < without.cycles
+        && (without.faster_than(stock) || (stock.cycles > 0 && with.cycles < stock.cycles))
+}
+
+/// One cycle, as measurements give cycles (in hundredths).
+const LOOP_CYCLE: i64 = 100;
+
+/// Whether the second of `nets` is faster than the first with the stores of the
+/// roots (each root's only user a store): the blends' extra instructions take dispatch
+/// slots, which a loop of loads and stores may have fewer of than the shuffle port
+/// has work (a four-plane deinterleave on x86-64-v3: 8 cycles without blends, 6 with,
+/// alone; with the stores 8 against 7.5, 20 instructions against 22; the loop 0.500 of
+/// stock without, 0.531 with). Where a root is not stored so, as measured alone.
+fn faster_stored(target: &Target, wide: &WideShuffle, nets: [&Network; 2], in_loop: bool) -> bool {
+    if !ir::network::roots_stored(wide) {
+        return true;
+    }
+    let key = format!("{}|{:?}|{:?}|stored", target.desc().key(), wide.mask, nets);
+    let pair = MEASURED.get_or_make(key, || {
+        let built: Vec<_> = nets
+            .iter()
+            .map_while(|net| ir::network::build_stored(wide, net))
+            .collect();
+        let pair = match &built[..] {
+            [(_, plain, addresses), (_, blended, _)] => {
+                let mut inputs = ir::network::measured_inputs(wide);
+                inputs.extend(addresses.iter().copied());
+                let groups = [(&plain[..], &inputs[..]), (&blended[..], &inputs[..])];
+                let counts = target.timed(|| target.emitted_for_store_groups(&groups, !in_loop));
+                counts[0].zip(counts[1])
+            }
+            _ => None,
+        };
+        for (network, copies, _) in built.into_iter().rev() {
+            ir::network::discard_stored(network, copies);
+        }
+        pair
+    });
+    pair.is_some_and(|(without, with)| {
+        // More instructions must save more than the loop's own work takes to dispatch
+        // (its counter, compare and branch, pointers: about four micro-ops, a cycle at
+        // the x86 models' width of four).
+        let margin = if with.instructions > without.instructions {
+            LOOP_CYCLE
+        } else {
+            0
+        };
+        without.cycles > 0 && with.cycles > 0 && with.cycles + margin < without.cycles
+    })
 }
 
 /// Groups of shuffles of registers that together fit one register, each stored: one
