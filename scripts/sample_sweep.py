@@ -223,7 +223,7 @@ def main():
     for needed in (PLUGIN, TOOL):
         if not needed.exists():
             sys.exit(f"sample_sweep: {needed} not found (cargo build --release)")
-    lines = ["# Sample sweep: 8 and 16 lanes", "",
+    lines = ["# Sample sweep: 8 to 32 lanes", "",
              f"{args.count} two-source masks per type and CPU (seed {args.seed}; half "
              "uniformly random, half of the shapes real code has, some lanes poison; the "
              "second operand is `zeroinitializer` for a tenth of them): instructions `llc` "
