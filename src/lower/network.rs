@@ -61,9 +61,13 @@ pub struct Network {
 }
 
 impl Network {
-    /// Register shuffles in all.
+    /// Register shuffles in all (a register passed on as it is, no instruction, aside).
     pub fn shuffles(&self) -> usize {
-        self.stages.iter().map(Vec::len).sum()
+        let passed_on = |s: &&RegisterShuffle| {
+            s.second.is_none() && s.mask.iter().enumerate().all(|(i, &m)| m == i as i32)
+        };
+        let all: usize = self.stages.iter().map(Vec::len).sum();
+        all - self.stages.iter().flatten().filter(passed_on).count()
     }
 }
 

@@ -154,8 +154,6 @@ fn rebuild(
     let has = wide::feature_test(&desc);
     let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
     let mut plans = Vec::new();
-    // Each plan's variant with blends, measured beside it: (plan, variant, pairs).
-    let mut variants = Vec::new();
     for (wide, planned) in wides.into_iter().zip(planned) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
         let mut best: Option<(Network, u32)> = None;
@@ -171,53 +169,47 @@ fn rebuild(
                 wide.mask,
                 net
             );
-            if let Some(blended) = blended(&desc, has, &wide, &net, in_loop) {
-                // One instruction more a pair (two shuffles become one and two blends).
-                let pairs: usize = (blended.fenced.iter())
-                    .map(|&f| {
-                        blended.stages[f]
-                            .iter()
-                            .filter(|s| s.second.is_some())
-                            .count()
-                    })
-                    .sum();
-                variants.push((plans.len(), blended, cost + pairs as u32));
-            }
             plans.push((wide, net, cost, key, in_loop));
         }
     }
     if plans.is_empty() {
         return;
     }
-    let plain = plans.len();
-    for (i, net, cost) in &variants {
-        let (wide, _, _, key, in_loop) = &plans[*i];
-        let key = format!("{key}|blends {net:?}");
-        plans.push((wide.clone(), net.clone(), *cost, key, *in_loop));
-    }
     // Timed: a network of as many instructions may win on its throughput.
-    let mut measured = target.timed(|| measure(target, &plans, always));
-    // A variant with blends where it is faster by the scheduling model.
-    // Per plan: the plain network's measurement where the variant with blends is chosen.
-    let mut blends: Vec<Option<Emitted>> = vec![None; plain];
-    for (k, (i, net, cost)) in variants.into_iter().enumerate() {
-        let chosen = match (measured[i], measured[plain + k]) {
-            _ if always => true,
-            (Some((stock, without)), Some((_, with))) => {
-                faster_with_blends(stock, without, with)
-                    && faster_stored(target, &plans[i].0, [&plans[i].1, &net], plans[i].4)
-            }
-            _ => false,
+    let measured = target.timed(|| measure(target, &plans, always));
+    // Variants with blends of the networks taken, in loops, where the shuffle port
+    // bounds them rather than dispatch; each measured without and with blends (with the
+    // roots' stores where they are stored so) and taken where it saves cycles.
+    let variants: Vec<(usize, Network)> = plans
+        .iter()
+        .enumerate()
+        .filter(|&(i, (.., in_loop))| {
+            always
+                || (*in_loop
+                    && measured[i].is_some_and(|(stock, without)| {
+                        without.faster_than(stock) && port_bound(without)
+                    }))
+        })
+        .filter_map(|(i, (wide, net, _, _, in_loop))| {
+            Some((i, blended(&desc, has, wide, net, *in_loop)?))
+        })
+        .collect();
+    let pairs = measure_blends(target, &plans, &measured, &variants, always);
+    // Per plan: the plain network's measurement where the variant with blends is taken.
+    // (Both measurements, and whether with the roots' stores.)
+    let mut blends: Vec<Option<(Emitted, Emitted, bool)>> = vec![None; plans.len()];
+    for ((i, net), pair) in variants.into_iter().zip(pairs) {
+        let Some((without, with)) = pair else {
+            continue;
         };
-        if chosen {
-            blends[i] = Some(measured[i].map_or(Emitted::plain(0), |(_, without)| without));
-            measured[i] = measured[plain + k];
+        if always || fewer_cycles(without, with) {
+            // The decision below and the remark's prediction stay the plain network's
+            // (taken already); the remark adds the variant's measurement.
+            let stored = !always && ir::network::roots_stored(&plans[i].0);
+            blends[i] = Some((without, with, stored));
             plans[i].1 = net;
-            plans[i].2 = cost;
         }
     }
-    plans.truncate(plain);
-    measured.truncate(plain);
     // Which originals TTI priced (not compiled): see `clear_wins`.
     let by_tti: Vec<bool> = plans
         .iter()
@@ -279,9 +271,16 @@ fn rebuild(
                 (false, 1) => String::new(),
                 (false, n) => format!(", loaded {n} registers at a time deinterleaved"),
             };
-            if let Some(without) = blends {
+            if let Some((without, with, stored)) = blends {
+                let with_stores = if stored {
+                    " with the roots' stores"
+                } else {
+                    ""
+                };
                 loaded += &format!(
-                    ", pairs as a shuffle and two blends (without: llc {})",
+                    ", pairs as a shuffle and two blends (measured{with_stores}: llc {} \
+                     against {} without them)",
+                    with.timed(),
                     without.timed()
                 );
             }
@@ -324,62 +323,122 @@ fn blended(
     network::with_blends(net, &mut |mask| described(mask) == Some(1))
 }
 
-/// Whether the network with blends is the one to build: fewer cycles by the scheduling
-/// model than without (its blends run on ports the shuffles leave free; it has more
-/// instructions), and faster than the original, by the rule for networks or, where
-/// the plain network is not, by cycles.
-fn faster_with_blends(stock: Emitted, without: Emitted, with: Emitted) -> bool {
-    let known = with.cycles > 0 && without.cycles > 0;
-    known
-        && with.cycles < without.cycles
-        && (without.faster_than(stock) || (stock.cycles > 0 && with.cycles < stock.cycles))
-}
-
 /// One cycle, as measurements give cycles (in hundredths).
 const LOOP_CYCLE: i64 = 100;
 
-/// Whether the second of `nets` is faster than the first with the stores of the
-/// roots (each root's only user a store): the blends' extra instructions take dispatch
-/// slots, which a loop of loads and stores may have fewer of than the shuffle port
-/// has work (a four-plane deinterleave on x86-64-v3: 8 cycles without blends, 6 with,
-/// alone; with the stores 8 against 7.5, 20 instructions against 22; the loop 0.500 of
-/// stock without, 0.531 with). Where a root is not stored so, as measured alone.
-fn faster_stored(target: &Target, wide: &WideShuffle, nets: [&Network; 2], in_loop: bool) -> bool {
-    if !ir::network::roots_stored(wide) {
-        return true;
+/// Whether a measured network's cycles are the shuffle port's rather than dispatch's
+/// (more than its instructions at four a cycle, the x86 models' width, and a cycle for
+/// the loop's own work): only then may blends, which add instructions, save cycles.
+fn port_bound(network: Emitted) -> bool {
+    network.cycles > network.instructions * 25 + LOOP_CYCLE
+}
+
+/// Whether `with` takes fewer cycles than `without`, both known; by a cycle at least
+/// where it has more instructions: they take dispatch slots, and the loop around has
+/// work of its own to dispatch (its counter, compare and branch, pointers: about four
+/// micro-ops, a cycle at the x86 models' width of four).
+fn fewer_cycles(without: Emitted, with: Emitted) -> bool {
+    let margin = if with.instructions > without.instructions {
+        LOOP_CYCLE
+    } else {
+        0
+    };
+    without.cycles > 0 && with.cycles > 0 && with.cycles + margin < without.cycles
+}
+
+/// Each variant (plan, network with blends) measured against its plan's network:
+/// where every root's only user is a store, both with the stores (a loop of loads and
+/// stores has dispatch slots to spare only so far: a four-plane deinterleave on
+/// x86-64-v3 is 8 cycles without blends and 6 with alone, 8 and 7.5 with its stores,
+/// 20 instructions against 22, and its loop 0.500 of stock without, 0.531 with), all
+/// in one compilation; else the variant alone, against the plan's measurement. With
+/// `always`, nothing is compiled.
+fn measure_blends(
+    target: &Target,
+    plans: &[(WideShuffle, Network, u32, String, bool)],
+    measured: &[Pair],
+    variants: &[(usize, Network)],
+    always: bool,
+) -> Vec<Pair> {
+    if always || variants.is_empty() {
+        return vec![Some((Emitted::plain(0), Emitted::plain(0))); variants.len()];
     }
-    let key = format!("{}|{:?}|{:?}|stored", target.desc().key(), wide.mask, nets);
-    let pair = MEASURED.get_or_make(key, || {
-        let built: Vec<_> = nets
-            .iter()
-            .map_while(|net| ir::network::build_stored(wide, net))
-            .collect();
-        let pair = match &built[..] {
-            [(_, plain, addresses), (_, blended, _)] => {
-                let mut inputs = ir::network::measured_inputs(wide);
+    let key = |i: usize, net: &Network| format!("{}|blends|{net:?}", plans[i].3);
+    let mut out: Vec<Pair> = variants
+        .iter()
+        .map(|(i, net)| MEASURED.get(&key(*i, net)).flatten())
+        .collect();
+    let mut stored = Vec::new();
+    let mut alone = Vec::new();
+    let mut probes = Vec::new();
+    for (k, (i, net)) in variants.iter().enumerate() {
+        if out[k].is_some() || MEASURED.get(&key(*i, net)).is_some() {
+            continue;
+        }
+        let (wide, plain, .., in_loop) = &plans[*i];
+        if ir::network::roots_stored(wide) {
+            let both: Vec<_> = [plain, net]
+                .iter()
+                .map_while(|n| ir::network::build_stored(wide, n))
+                .collect();
+            let mut inputs = ir::network::measured_inputs(wide);
+            if let Some((_, _, addresses)) = both.first() {
                 inputs.extend(addresses.iter().copied());
-                let groups = [(&plain[..], &inputs[..]), (&blended[..], &inputs[..])];
-                let counts = target.timed(|| target.emitted_for_store_groups(&groups, !in_loop));
-                counts[0].zip(counts[1])
             }
-            _ => None,
-        };
-        for (network, copies, _) in built.into_iter().rev() {
+            stored.push((k, both, inputs));
+        } else if let Some(b) = ir::network::build_network(wide, net, true) {
+            probes.push(Probe {
+                result: b.sequence.result.raw(),
+                inputs: (ir::network::measured_inputs(wide).into_iter())
+                    .map(|v| v.into())
+                    .collect(),
+                count_constant_loads: !in_loop,
+            });
+            alone.push((k, b));
+        }
+    }
+    let groups: Vec<(&[ir::Inst], &[ir::lower::Value])> = stored
+        .iter()
+        .filter(|(_, both, _)| both.len() == 2)
+        .flat_map(|(_, both, inputs)| {
+            both.iter()
+                .map(move |(_, copies, _)| (&copies[..], &inputs[..]))
+        })
+        .collect();
+    let counts = match groups.is_empty() {
+        true => Vec::new(),
+        // Variants are of loops only: constants are loaded before them.
+        false => target.timed(|| target.emitted_for_store_groups(&groups, false)),
+    };
+    let mut next = 0;
+    for (k, both, _) in stored {
+        if both.len() == 2 {
+            let pair = counts
+                .get(next)
+                .copied()
+                .flatten()
+                .zip(counts.get(next + 1).copied().flatten());
+            next += 2;
+            out[k] = pair;
+            let (i, net) = &variants[k];
+            MEASURED.insert(key(*i, net), pair);
+        }
+        for (network, copies, _) in both.into_iter().rev() {
             ir::network::discard_stored(network, copies);
         }
-        pair
-    });
-    pair.is_some_and(|(without, with)| {
-        // More instructions must save more than the loop's own work takes to dispatch
-        // (its counter, compare and branch, pointers: about four micro-ops, a cycle at
-        // the x86 models' width of four).
-        let margin = if with.instructions > without.instructions {
-            LOOP_CYCLE
-        } else {
-            0
-        };
-        without.cycles > 0 && with.cycles > 0 && with.cycles + margin < without.cycles
-    })
+    }
+    let counts = match probes.is_empty() {
+        true => Vec::new(),
+        false => target.timed(|| target.emitted_batch(&probes)),
+    };
+    for ((k, b), count) in alone.into_iter().zip(counts) {
+        ir::lower::discard(b.sequence);
+        let (i, net) = &variants[k];
+        let pair = measured[*i].map(|(_, without)| without).zip(count);
+        out[k] = pair;
+        MEASURED.insert(key(*i, net), pair);
+    }
+    out
 }
 
 /// Groups of shuffles of registers that together fit one register, each stored: one
