@@ -330,6 +330,9 @@ struct Rejected {
     mask: Mask,
     old: Option<i64>,
     new: Option<i64>,
+    /// Splats read from their first lane in a shuffle wider than a register (not
+    /// applied whatever the costs).
+    wide_splats: bool,
 }
 
 type Plans<'a> = (
@@ -380,8 +383,29 @@ fn worth_applying(
         .rules
         .iter()
         .all(|r| matches!(r, Rule::PoisonSelectors | Rule::DropOperand));
+    // Lanes of a splat read from its first lane, in a shuffle wider than a register:
+    // TTI prices it split into registers, where a piece reading one lane of a zero
+    // vector is a splat to it (cheap) and one reading several a permute, while `llc`
+    // lowers the pieces alike or worse (`scripts/sample_sweep.py`, neoverse-n1 `<8 x
+    // i32>` with zero: `<10,15,10,12,15,14,1,2>` 3 instructions, `<8,8,8,8,8,8,1,2>` 5).
+    let splats_only = canonical
+        .rules
+        .iter()
+        .all(|r| matches!(r, Rule::SplatSelectors | Rule::PoisonSelectors));
+    let register_bits = u64::from(target.vector_register_bits());
+    let lanes = site.shuffle.mask.len().max(site.shuffle.source_lanes) as u64;
+    let bits = site.source_ty.element_bits().map_or(0, u64::from) * lanes;
+    let wide_splats = splats_only && register_bits > 0 && bits > register_bits;
     let old = shuffle_cost(target, site, &site.shuffle.mask);
     let new = shuffle_cost(target, site, mask);
+    if wide_splats {
+        return Err(Some(Rejected {
+            mask: mask.clone(),
+            old,
+            new,
+            wide_splats,
+        }));
+    }
     match (old, new) {
         (Some(old), Some(new)) if new < old || (new == old && harmless) => Ok(()),
         (None, Some(_)) => Ok(()),
@@ -391,14 +415,19 @@ fn worth_applying(
             mask: mask.clone(),
             old,
             new,
+            wide_splats,
         })),
     }
 }
 
 fn report_rejected(target: &Target, site: &ShuffleSite, rejected: &Rejected) {
     let show = |c: Option<i64>| c.map_or("invalid".to_string(), |c| c.to_string());
+    let wide = match rejected.wide_splats {
+        true => " (splats read from their first lane, wider than a register: not applied)",
+        false => "",
+    };
     let message = format!(
-        "canonical form not applied: mask {} costs {}, {} would cost {}",
+        "canonical form not applied: mask {} costs {}, {} would cost {}{wide}",
         site.shuffle.mask,
         show(rejected.old),
         rejected.mask,

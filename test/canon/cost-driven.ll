@@ -41,3 +41,16 @@ define <4 x i32> @swap(<4 x i32> %a, <4 x i32> %b) {
   %s = shufflevector <4 x i32> %a, <4 x i32> %b, <4 x i32> <i32 4, i32 0, i32 5, i32 1>
   ret <4 x i32> %s
 }
+
+; Splats read from their first lane in a shuffle wider than a register: not applied,
+; whatever TTI says (it prices the pieces of <8,8,8,8,8,8,1,2> lower; llc lowers it
+; with 5 instructions, the mask as written with 3).
+; CHECK-LABEL: define <8 x i32> @wide_zero_lanes(
+; CHECK-NEXT:    shufflevector <8 x i32> %a, <8 x i32> zeroinitializer, <8 x i32> <i32 10, i32 15, i32 10, i32 12, i32 15, i32 14, i32 1, i32 2>
+; MISSED: canonical form not applied: mask <10,15,10,12,15,14,1,2> costs {{[0-9]+}}, <8,8,8,8,8,8,1,2> would cost {{[0-9]+}} (splats read from their first lane, wider than a register: not applied)
+; ALWAYS-LABEL: define <8 x i32> @wide_zero_lanes(
+; ALWAYS-NEXT:    shufflevector <8 x i32> %a, <8 x i32> zeroinitializer, <8 x i32> <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 1, i32 2>
+define <8 x i32> @wide_zero_lanes(<8 x i32> %a) {
+  %s = shufflevector <8 x i32> %a, <8 x i32> zeroinitializer, <8 x i32> <i32 10, i32 15, i32 10, i32 12, i32 15, i32 14, i32 1, i32 2>
+  ret <8 x i32> %s
+}
