@@ -37,6 +37,36 @@ impl ComputeTree {
         out
     }
 
+    /// The values a measurement of the tree starts from: its leaves, but a leaf that is
+    /// an `fmul` its operands (the backend fuses a multiply into the `fadd`/`fsub`
+    /// reading it where fast-math flags allow: `vfmsubadd` from a multiply added in
+    /// even lanes and subtracted in odd ones, 1 instruction, which a tree measured
+    /// from the product sees as 3 and a rewrite as `vxorps` and `vfmadd` beat, 2).
+    pub fn measured_inputs(&self) -> Vec<Value> {
+        let mut out: Vec<Value> = Vec::new();
+        for leaf in self.leaves() {
+            let v = leaf.raw();
+            // SAFETY: a live value and its operands.
+            let operands: Vec<LLVMValueRef> = unsafe {
+                match !LLVMIsAInstruction(v).is_null()
+                    && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFMul
+                {
+                    true => (0..2)
+                        .map(|i| LLVMGetOperand(v, i))
+                        .filter(|&o| LLVMIsConstant(o) == 0)
+                        .collect(),
+                    false => vec![v],
+                }
+            };
+            for o in operands {
+                if !out.contains(&Value::from_raw(o)) {
+                    out.push(Value::from_raw(o));
+                }
+            }
+        }
+        out
+    }
+
     /// Every value of the tree, leaves included, as instructions (for overlap checks;
     /// a leaf that is no instruction never matches one).
     pub fn values(&self) -> Vec<Inst> {
@@ -74,7 +104,12 @@ impl ComputeTree {
             .zip(&self.values)
             .filter(|(n, _)| matches!(n, Node::Leaf { .. }))
             // SAFETY: a live value.
-            .map(|(_, &v)| unsafe { Type(LLVMTypeOf(v)) }.to_string())
+            .map(|(_, &v)| unsafe {
+                // A product is measured with its multiply (`measured_inputs`).
+                let product = !LLVMIsAInstruction(v).is_null()
+                    && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFMul;
+                format!("{}{}", Type(LLVMTypeOf(v)), if product { "*" } else { "" })
+            })
             .collect();
         format!("{ty}{:?}{leaves:?}{:?}", self.nodes, self.kinds)
     }

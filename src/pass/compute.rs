@@ -98,7 +98,7 @@ pub fn sink_shuffles(
             .map(|(tree, new, key)| Candidate {
                 key: key.clone(),
                 original: tree.root,
-                inputs: tree.leaves(),
+                inputs: tree.measured_inputs(),
                 in_loop: ir::lower::in_cycle(tree.root),
                 build: Box::new(move || {
                     ir::compute::build_rewritten(tree, new, ir::lower::in_cycle(tree.root))
