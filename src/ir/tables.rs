@@ -23,7 +23,10 @@ pub fn build_tables(inst: Inst, parts: &[Part]) -> Option<BuiltSequence> {
         let lanes = ty.fixed_lanes()? as usize;
         let result_lanes = result_ty.fixed_lanes()? as usize;
         let per_register = REGISTER_BYTES * 8 / bits as usize;
-        if bits % 8 != 0 || lanes % per_register != 0 || result_lanes != parts.len() * per_register
+        if bits % 8 != 0
+            || lanes % per_register != 0
+            || result_lanes != parts.len() * per_register
+            || !parts.len().is_power_of_two()
         {
             return None;
         }
@@ -31,7 +34,16 @@ pub fn build_tables(inst: Inst, parts: &[Part]) -> Option<BuiltSequence> {
         let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw)));
         let builder = LLVMCreateBuilderInContext(ctx);
         LLVMPositionBuilderBefore(builder, raw);
+        // What was built, each instruction once (the builder folds what reads constants
+        // into constants, which are not erased).
         let mut built: Vec<LLVMValueRef> = Vec::new();
+        fn note(built: &mut Vec<LLVMValueRef>, v: LLVMValueRef) -> LLVMValueRef {
+            // SAFETY: a live value.
+            if unsafe { !LLVMIsAInstruction(v).is_null() } && !built.contains(&v) {
+                built.push(v);
+            }
+            v
+        }
         let bytes = LLVMVectorType(LLVMInt8TypeInContext(ctx), REGISTER_BYTES as u32);
         let operand_bytes = lanes * bits as usize / 8;
         let part_ty = LLVMVectorType(LLVMGetElementType(ty.raw()), per_register as u32);
@@ -51,14 +63,14 @@ pub fn build_tables(inst: Inst, parts: &[Part]) -> Option<BuiltSequence> {
                 if LLVMTypeOf(operand) == wide {
                     return operand;
                 }
-                let v = LLVMBuildBitCast(builder, operand, wide, c"".as_ptr());
-                built.push(v);
-                v
+                note(
+                    built,
+                    LLVMBuildBitCast(builder, operand, wide, c"".as_ptr()),
+                )
             });
             let first = (r * REGISTER_BYTES % operand_bytes) as i32;
             let lanes: Vec<i32> = (first..first + REGISTER_BYTES as i32).collect();
-            let v = build_shuffle(builder, whole, None, &lanes);
-            built.push(v);
+            let v = note(built, build_shuffle(builder, whole, None, &lanes));
             registers[r] = Some(v);
             v
         };
@@ -94,8 +106,7 @@ pub fn build_tables(inst: Inst, parts: &[Part]) -> Option<BuiltSequence> {
                             ok = false;
                             break;
                         };
-                        built.push(call);
-                        kept = Some(call);
+                        kept = Some(note(&mut built, call));
                     }
                     match kept {
                         Some(v) if ok => LLVMBuildBitCast(builder, v, part_ty, c"".as_ptr()),
@@ -106,15 +117,10 @@ pub fn build_tables(inst: Inst, parts: &[Part]) -> Option<BuiltSequence> {
                     }
                 }
             };
-            if !LLVMIsAInstruction(v).is_null() && !built.contains(&v) {
-                built.push(v);
-            }
-            results.push(v);
+            results.push(note(&mut built, v));
         }
         let mut join = |x: LLVMValueRef, y: Option<LLVMValueRef>, m: &[i32]| {
-            let v = build_shuffle(builder, x, y, m);
-            built.push(v);
-            v
+            note(&mut built, build_shuffle(builder, x, y, m))
         };
         let result = if ok {
             side_by_side(&mut join, results)

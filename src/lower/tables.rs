@@ -156,9 +156,11 @@ fn lookups(out: &[Byte]) -> Vec<Lookup> {
 /// The parts of a shuffle whose result is `demand` (bytes, a whole number of
 /// registers) from `source_registers` registers: `None` where no result register reads
 /// three sources or more, zeros counted as one (a shuffle of two is the backend's), or
-/// where the shapes do not fit registers.
+/// where the shapes do not fit registers (results of a power of two of them).
 pub fn plan(demand: &[Byte], source_registers: usize) -> Option<Vec<Part>> {
-    if demand.is_empty() || demand.len() % REGISTER_BYTES != 0 {
+    // Results of a power of two of registers: they are joined in pairs.
+    let results = demand.len() / REGISTER_BYTES;
+    if demand.len() % REGISTER_BYTES != 0 || !results.is_power_of_two() {
         return None;
     }
     if demand

@@ -548,23 +548,38 @@ fn write_repro(tools: &Tools, repro: &Repro) {
         .expect("write the reproducer's after.ll");
 }
 
-/// `ir` with every AArch64 `tbl1`/`tbl2` of a constant index written in generic IR: a
-/// shufflevector of the tables' bytes, then zero where the index is out of range.
+/// `ir` with every AArch64 `tbl1`..`tbl4` and `tbx1`..`tbx4` of a constant index
+/// written in generic IR: a shufflevector of the tables' bytes side by side, then zero
+/// (`tbl`) or the kept lane (`tbx`, its first argument) where the index is past them.
 fn host_model(ir: &str) -> String {
     let mut out = String::new();
     for (n, line) in ir.lines().enumerate() {
-        let Some((result, call)) = line.split_once(" = call <16 x i8> @llvm.aarch64.neon.tbl")
+        let Some((result, call)) = line.split_once(" = call <16 x i8> @llvm.aarch64.neon.tb")
         else {
             out.push_str(line);
             out.push('\n');
             continue;
         };
-        // `1.v16i8(<16 x i8> %t, <16 x i8> <i8 .., ..>)` or `2.v16i8(.., .., ..)`.
-        let tables = if call.starts_with('1') { 1 } else { 2 };
+        // `l2.v16i8(<16 x i8> %t, <16 x i8> %u, <16 x i8> <i8 .., ..>)`, or `x1.v16i8(<16
+        // x i8> %kept, <16 x i8> %t, <16 x i8> <..>)`.
+        let keeps = call.starts_with('x');
+        let tables: usize = call[1..2].parse().expect("tbl1..tbl4, tbx1..tbx4");
         let args = &call[call.find('(').expect("a call") + 1..call.rfind(')').expect("a call")];
-        let parts: Vec<&str> = args.splitn(tables + 1, ", <16 x i8> ").collect();
-        let table = |i: usize| parts[i].trim_start_matches("<16 x i8> ").to_string();
-        let index: Vec<u32> = parts[tables]
+        let count = usize::from(keeps) + tables + 1;
+        let parts: Vec<String> = args
+            .splitn(count, ", <16 x i8> ")
+            .map(|p| p.trim_start_matches("<16 x i8> ").to_string())
+            .collect();
+        let kept = if keeps {
+            parts[0].clone()
+        } else {
+            "zeroinitializer".to_string()
+        };
+        let table = |i: usize| match i < tables {
+            true => parts[usize::from(keeps) + i].clone(),
+            false => "poison".to_string(),
+        };
+        let index: Vec<u32> = parts[count - 1]
             .trim_matches(|c| c == '<' || c == '>')
             .split(", ")
             .map(|e| {
@@ -576,29 +591,39 @@ fn host_model(ir: &str) -> String {
             })
             .collect();
         let limit = 16 * tables as u32;
-        let (x, y) = (
+        let lanes = |k: usize| {
+            (0..k)
+                .map(|i| format!("i32 {i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "  %tbl.lo.{n} = shufflevector <16 x i8> {}, <16 x i8> {}, <32 x i32> <{}>\n\
+             \x20 %tbl.hi.{n} = shufflevector <16 x i8> {}, <16 x i8> {}, <32 x i32> <{}>\n\
+             \x20 %tbl.all.{n} = shufflevector <32 x i8> %tbl.lo.{n}, <32 x i8> %tbl.hi.{n}, <64 x i32> <{}>\n",
             table(0),
-            if tables == 2 {
-                table(1)
-            } else {
-                "poison".to_string()
-            },
-        );
+            table(1),
+            lanes(32),
+            table(2),
+            table(3),
+            lanes(32),
+            lanes(64)
+        ));
         let mask: Vec<String> = index
             .iter()
             .map(|&i| format!("i32 {}", if i < limit { i } else { 0 }))
             .collect();
-        let zero: Vec<String> = index
+        let past: Vec<String> = index
             .iter()
             .map(|&i| if i < limit { "i1 false" } else { "i1 true" }.to_string())
             .collect();
         out.push_str(&format!(
-            "  %tbl.model.{n} = shufflevector <16 x i8> {x}, <16 x i8> {y}, <16 x i32> <{}>\n",
+            "  %tbl.model.{n} = shufflevector <64 x i8> %tbl.all.{n}, <64 x i8> poison, <16 x i32> <{}>\n",
             mask.join(", ")
         ));
         out.push_str(&format!(
-            "{result} = select <16 x i1> <{}>, <16 x i8> zeroinitializer, <16 x i8> %tbl.model.{n}\n",
-            zero.join(", ")
+            "{result} = select <16 x i1> <{}>, <16 x i8> {kept}, <16 x i8> %tbl.model.{n}\n",
+            past.join(", ")
         ));
     }
     out
