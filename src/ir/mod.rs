@@ -931,14 +931,17 @@ pub(crate) unsafe fn build_fence(
     let ctx = LLVMGetTypeContext(ty);
     let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
     let floats = LLVMVectorType(LLVMFloatTypeInContext(ctx), bits / 32);
+    // (A constant's bitcast is folded into a constant: not recorded as built.)
     let mut built = Vec::new();
+    let mut note = |c: LLVMValueRef| {
+        if !LLVMIsAInstruction(c).is_null() {
+            built.push(c);
+        }
+        c
+    };
     let as_floats = match ty == floats {
         true => v,
-        false => {
-            let c = LLVMBuildBitCast(builder, v, floats, c"".as_ptr());
-            built.push(c);
-            c
-        }
+        false => note(LLVMBuildBitCast(builder, v, floats, c"".as_ptr())),
     };
     let fenced = build_intrinsic_call(
         builder,
@@ -953,14 +956,10 @@ pub(crate) unsafe fn build_fence(
         }
         return None;
     };
-    built.push(fenced);
+    note(fenced);
     let back = match ty == floats {
         true => fenced,
-        false => {
-            let c = LLVMBuildBitCast(builder, fenced, ty, c"".as_ptr());
-            built.push(c);
-            c
-        }
+        false => note(LLVMBuildBitCast(builder, fenced, ty, c"".as_ptr())),
     };
     Some((back, built))
 }
