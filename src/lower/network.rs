@@ -670,7 +670,8 @@ pub fn with_blends(network: &Network, one: &mut dyn FnMut(&[i32]) -> bool) -> Op
     let w = network.lanes;
     let identity: Vec<i32> = (0..w as i32).collect();
     let mut stages: Vec<Vec<RegisterShuffle>> = Vec::new();
-    let mut fenced = network.fenced.clone();
+    // The stages fenced, renumbered as stages are added.
+    let mut fenced = Vec::new();
     let mut any = false;
     let mut previous = network.inputs;
     for (k, stage) in network.stages.iter().enumerate() {
@@ -681,6 +682,9 @@ pub fn with_blends(network: &Network, one: &mut dyn FnMut(&[i32]) -> bool) -> Op
             blend_pairs(stage, w, one)
         };
         if pairs.is_empty() {
+            if network.fenced.contains(&k) {
+                fenced.push(stages.len());
+            }
             stages.push(stage.clone());
             previous = stage.len();
             continue;
@@ -713,6 +717,9 @@ pub fn with_blends(network: &Network, one: &mut dyn FnMut(&[i32]) -> bool) -> Op
         }
         fenced.push(stages.len());
         stages.push(pass);
+        if network.fenced.contains(&k) {
+            fenced.push(stages.len());
+        }
         stages.push(blended);
         previous = stage.len();
     }
@@ -1125,6 +1132,23 @@ mod tests {
         let blends = blended.stages[f + 1].iter().filter(|s| is_blend(s)).count();
         assert_eq!((shuffles, blends), (4, 8));
         assert_eq!(blended.stages[f + 1].len(), 8);
+    }
+
+    /// Stages fenced before keep their fence where blends add stages before them.
+    #[test]
+    fn fences_follow_their_stages() {
+        let mask = transpose(8, 8);
+        let (mut net, _) = plan(&mask, 8, 1, false, &mut in_lanes).unwrap();
+        let last = net.stages.len() - 1;
+        net.fenced = vec![last];
+        let blended = with_blends(&net, &mut |_| true).unwrap();
+        let end = blended.stages.len() - 1;
+        assert!(blended.fenced.contains(&end), "{:?}", blended.fenced);
+        assert_eq!(
+            blended.fenced.len(),
+            1 + blended.stages.len() - net.stages.len()
+        );
+        assert!(computes(&blended, &mask));
     }
 
     /// Every network of random bit permutations, with blends wherever a pair allows,
