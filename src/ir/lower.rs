@@ -43,6 +43,39 @@ pub fn in_shuffle_chain(inst: Inst) -> bool {
     false
 }
 
+/// Whether only some lanes of `inst` may be read: something reads it (or a bitcast of
+/// it) with an `extractelement` or a `shufflevector`. The backend then drops the lanes
+/// no one reads, through a shuffle but not through a target intrinsic (a table lookup
+/// or a fenced sequence), so a measurement of the shuffle alone overstates it.
+pub fn read_in_part(inst: Inst) -> bool {
+    // SAFETY: live values and their use lists, read only; the walk through bitcasts is
+    // bounded by the depth of bitcast chains (each a distinct instruction).
+    unsafe {
+        let mut work = vec![inst.raw()];
+        let mut seen = 0;
+        while let Some(v) = work.pop() {
+            seen += 1;
+            if seen > 64 {
+                return true;
+            }
+            let mut use_ = LLVMGetFirstUse(v);
+            while !use_.is_null() {
+                let user = LLVMGetUser(use_);
+                if !LLVMIsAExtractElementInst(user).is_null()
+                    || !LLVMIsAShuffleVectorInst(user).is_null()
+                {
+                    return true;
+                }
+                if !LLVMIsABitCastInst(user).is_null() {
+                    work.push(user);
+                }
+                use_ = LLVMGetNextUse(use_);
+            }
+        }
+    }
+    false
+}
+
 /// The other shufflevectors that read operand `side` of the shufflevector `inst`.
 pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Inst> {
     let raw = inst.raw();

@@ -312,6 +312,7 @@ pub fn select_sequences(
 pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
     let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
     !ir::lower::in_shuffle_chain(site.inst)
+        && !ir::lower::read_in_part(site.inst)
         && !ir::lower::shared_load(site.inst)
         && [Side::First, Side::Second]
             .into_iter()

@@ -88,8 +88,10 @@ pub fn select_tables(
     }
     let mut wanted = Vec::new();
     for site in func.shuffles() {
-        // Measured alone, as selection measures; not an interleave into a store (the
-        // backend makes it `st2`..`st4`, which a measurement without the store misses).
+        // Measured alone, as selection measures (all its lanes read: the backend drops
+        // unread lanes from a shuffle, not from a `tbl`); not an interleave into a store
+        // (the backend makes it `st2`..`st4`, which a measurement without the store
+        // misses).
         let stored_interleave = ir::network::only_store_of(site.inst).is_some()
             && super::network::is_interleave(site.shuffle.mask.as_slice(), &[2, 3, 4]);
         if !stands_alone(&site) || stored_interleave {

@@ -136,3 +136,20 @@ define <16 x i8> @bytes_of_constants() {
   %v = shufflevector <32 x i8> <i8 1, i8 2, i8 3, i8 4, i8 5, i8 6, i8 7, i8 8, i8 9, i8 10, i8 11, i8 12, i8 13, i8 14, i8 15, i8 16, i8 17, i8 18, i8 19, i8 20, i8 21, i8 22, i8 23, i8 24, i8 25, i8 26, i8 27, i8 28, i8 29, i8 30, i8 31, i8 32>, <32 x i8> <i8 41, i8 42, i8 43, i8 44, i8 45, i8 46, i8 47, i8 48, i8 49, i8 50, i8 51, i8 52, i8 53, i8 54, i8 55, i8 56, i8 57, i8 58, i8 59, i8 60, i8 61, i8 62, i8 63, i8 64, i8 65, i8 66, i8 67, i8 68, i8 69, i8 70, i8 71, i8 72>, <16 x i32> <i32 0, i32 17, i32 34, i32 51, i32 1, i32 18, i32 35, i32 52, i32 2, i32 19, i32 36, i32 53, i32 3, i32 20, i32 37, i32 54>
   ret <16 x i8> %v
 }
+
+; Only a lane of the result read (through a bitcast): the backend drops the lanes no one
+; reads from a shuffle, not from a tbl: left alone (measured alone, the tables win).
+; CHECK-LABEL: @read_in_part(
+; CHECK-NEXT:    %a = load
+; CHECK-NEXT:    %b = load
+; CHECK-NEXT:    %s = shufflevector <32 x i8> %a, <32 x i8> %b
+; CHECK-NOT:     aarch64
+; CHECK:         ret i64
+define i64 @read_in_part(ptr %p, ptr %q) {
+  %a = load <32 x i8>, ptr %p
+  %b = load <32 x i8>, ptr %q
+  %s = shufflevector <32 x i8> %a, <32 x i8> %b, <32 x i32> <i32 30, i32 16, i32 47, i32 60, i32 8, i32 1, i32 60, i32 33, i32 29, i32 24, i32 60, i32 60, i32 50, i32 19, i32 29, i32 19, i32 49, i32 1, i32 8, i32 20, i32 5, i32 38, i32 3, i32 34, i32 60, i32 49, i32 54, i32 50, i32 56, i32 17, i32 46, i32 12>
+  %w = bitcast <32 x i8> %s to <4 x i64>
+  %e = extractelement <4 x i64> %w, i32 0
+  ret i64 %e
+}
