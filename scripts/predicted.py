@@ -54,6 +54,10 @@ CYCLES = r"(?: in [\d.]+ cycles)?"
 NETWORK = re.compile(AT + r"network: (?P<mask>.*?) \((?:TTI|llc) (?P<llc0>" + N + r")" + CYCLES
                      + r"\) became (?P<what>.*) \(predicted (?P<cost>\d+); llc (?P<llc>" + N
                      + r")" + CYCLES + r"\)" + END)
+# AArch64 shuffles of more registers than one `tbl` reads (`tables: ...`), selected too.
+TABLES = re.compile(AT + r"tables: mask (?P<mask><[^>]*>) \(llc (?P<llc0>" + N + r")" + CYCLES
+                    + r"\) became (?P<what>.*) \(described (?P<cost>\d+), llc (?P<llc>" + N
+                    + r")" + CYCLES + r"\)" + END)
 SELECTED = re.compile(AT + r"(?:wide )?sequence: mask (?P<mask><[^>]*>) "
                       r"\(llc (?P<llc0>" + N + r")\) became (?P<what>.*) "
                       r"\(described (?P<cost>\d+), llc (?P<llc>" + N + r")\)" + END)
@@ -83,6 +87,7 @@ def remarks(kernel, target, plugin, workdir):
     for line in r.stderr.splitlines():
         line = line.strip()
         for kind, pattern in (("lowering", LOWERED), ("selection", SELECTED),
+                              ("selection", TABLES),
                               ("narrowing", NARROWED), ("network", NETWORK)):
             m = pattern.search(line)
             if m:

@@ -64,6 +64,27 @@ fn byte_demand(shuffle: &Shuffle, bits: u32) -> Option<(Vec<Byte>, usize)> {
     Some((demand, 2 * n * size / REGISTER_BYTES))
 }
 
+/// The instructions `parts` are described as: a table instruction each, and its index
+/// load outside a loop (`adrp` and `ldr`; in a loop it is hoisted); a part left a
+/// shuffle of two registers one (the backend's, not described).
+fn described(parts: &[Part], in_loop: bool) -> usize {
+    let per_lookup = if in_loop { 1 } else { 3 };
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Shuffle => 1,
+            Part::Tables(lookups) => per_lookup * lookups.len(),
+        })
+        .sum()
+}
+
+/// The loads measured with `site` (an operand loaded only for it): `ldp` takes two of
+/// its registers at a time.
+fn loads(site: &ir::ShuffleSite, registers: usize) -> usize {
+    let per_operand = (registers / 2).div_ceil(2);
+    ir::lower::lone_load_count(site.inst) as usize * per_operand
+}
+
 /// Whether the tables pay: fewer instructions, and no slower by the scheduling model
 /// where it knows both (a `tbl4` is four times a `tbl1`'s work on some cores).
 fn pays(stock: Emitted, tables: Emitted) -> bool {
@@ -121,7 +142,7 @@ pub fn select_tables(
             site.shuffle.mask,
             ir::lower::operand_key(site.inst)
         );
-        wanted.push((site, parts, key));
+        wanted.push((site, parts, key, registers));
     }
     if wanted.is_empty() {
         return;
@@ -131,7 +152,7 @@ pub fn select_tables(
     } else {
         let candidates = wanted
             .iter()
-            .map(|(site, parts, key)| Candidate {
+            .map(|(site, parts, key, _)| Candidate {
                 key: key.clone(),
                 original: site.inst,
                 inputs: ir::lower::measured_inputs(site.inst),
@@ -141,7 +162,7 @@ pub fn select_tables(
             .collect();
         target.timed(|| measure_pairs(target, &MEASURED, candidates))
     };
-    for ((site, parts, _), pair) in wanted.into_iter().zip(measured) {
+    for ((site, parts, _, registers), pair) in wanted.into_iter().zip(measured) {
         let Some((stock, emitted)) = pair else {
             continue;
         };
@@ -168,15 +189,18 @@ pub fn select_tables(
             }
             continue;
         }
+        // Read before the tables are built: they read the loads too.
+        let predicted = described(&parts, ir::lower::in_cycle(site.inst)) + loads(&site, registers);
         let Some(built) = ir::tables::build_tables(site.inst, &parts) else {
             continue;
         };
         if remarks {
             let message = format!(
-                "tables: mask {} (llc {}) became {} (llc {})",
+                "tables: mask {} (llc {}) became {} (described {}, llc {})",
                 site.shuffle.mask,
                 stock.timed(),
                 describe(),
+                predicted,
                 emitted.timed()
             );
             target.remark(RemarkKind::Passed, c"Tables", site.inst, &message);

@@ -25,7 +25,7 @@
 ; ASM:           tbl v{{[0-9]+}}.16b, { v[[R]].16b, v{{[0-9]+}}.16b, v{{[0-9]+}}.16b, v{{[0-9]+}}.16b }
 ; ASM-NOT:       {{bsl|bif|bit}}
 ; ASM:           ret
-; REMARK: remark: {{.*}}tables: mask <30,16,47,60,{{.*}}> (llc {{[0-9]+}} in {{.*}} cycles) became tbl4 tbl4 (llc {{[0-9]+}} in {{.*}} cycles)
+; REMARK: remark: {{.*}}tables: mask <30,16,47,60,{{.*}}> (llc {{[0-9]+}} in {{.*}} cycles) became tbl4 tbl4 (described 8, llc {{[0-9]+}} in {{.*}} cycles)
 ; X86-LABEL: @four(
 ; X86-NOT:       aarch64
 ; X86:           ret void
