@@ -57,6 +57,17 @@ pub struct Shuffle {
     pub poison_elements: [Vec<usize>; 2],
 }
 
+/// What one output lane of a shuffle must hold ([`Shuffle::held`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Held {
+    /// Anything: a poison lane of the mask, or of the operand it reads.
+    Any,
+    /// Zero: a lane of a zero operand.
+    Zero,
+    /// Lane `m` of the operands side by side.
+    Lane(usize),
+}
+
 /// Where one output lane of a shuffle comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Lane {
@@ -96,6 +107,24 @@ impl Shuffle {
 
     pub fn kind(&self, side: Side) -> OperandKind {
         self.operands[side.index()]
+    }
+
+    /// What output lane `i` must hold: anything where it or what it reads is poison,
+    /// zero where it reads a zero operand, else its lane of the operands side by side.
+    pub fn held(&self, i: usize) -> Held {
+        match self.mask.source(i, self.source_lanes) {
+            None => Held::Any,
+            Some((side, lane)) => {
+                let kind = self.kind(side);
+                if kind.is_undef_like() || self.is_poison_element(side, lane) {
+                    Held::Any
+                } else if kind == OperandKind::Zero {
+                    Held::Zero
+                } else {
+                    Held::Lane(side.index() * self.source_lanes + lane)
+                }
+            }
+        }
     }
 
     /// Where output lane `i` comes from.

@@ -24,8 +24,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use super::select::stands_alone;
 
-use crate::algebra::mask::Side;
-use crate::algebra::shuffle::OperandKind;
+use crate::algebra::shuffle::Held;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::wide_search::{computes, WideSearcher, WideSequence};
@@ -67,26 +66,11 @@ fn searcher(desc: &TargetDesc, cx: Context) -> Arc<WideSearcher> {
 /// operand) any, lanes of a zero operand zero.
 fn demand(site: &ShuffleSite) -> Vec<Demand> {
     let shuffle = &site.shuffle;
-    let n = shuffle.source_lanes;
-    shuffle
-        .mask
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            let m = usize::try_from(m).ok()?;
-            let (side, lane) = if m < n {
-                (Side::First, m)
-            } else {
-                (Side::Second, m - n)
-            };
-            let kind = shuffle.kind(side);
-            if kind.is_undef_like() || shuffle.is_poison_element(side, lane) {
-                None
-            } else if kind == OperandKind::Zero {
-                Some(Src::Zero)
-            } else {
-                Some(Src::Lane(m as u8))
-            }
+    (0..shuffle.mask.len())
+        .map(|i| match shuffle.held(i) {
+            Held::Any => None,
+            Held::Zero => Some(Src::Zero),
+            Held::Lane(m) => Some(Src::Lane(m as u8)),
         })
         .collect()
 }

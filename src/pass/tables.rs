@@ -15,8 +15,7 @@
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use super::select::stands_alone;
-use crate::algebra::mask::Side;
-use crate::algebra::shuffle::{OperandKind, Shuffle};
+use crate::algebra::shuffle::{Held, Shuffle};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::tables::{plan, Byte, Part, REGISTER_BYTES};
@@ -38,27 +37,11 @@ fn byte_demand(shuffle: &Shuffle, bits: u32) -> Option<(Vec<Byte>, usize)> {
         return None;
     }
     let mut demand = Vec::with_capacity(shuffle.mask.len() * size);
-    for &m in shuffle.mask.as_slice() {
-        let lane = usize::try_from(m).ok();
-        let byte = lane.and_then(|m| {
-            let (side, lane) = if m < n {
-                (Side::First, m)
-            } else {
-                (Side::Second, m - n)
-            };
-            let kind = shuffle.kind(side);
-            if kind.is_undef_like() || shuffle.is_poison_element(side, lane) {
-                None
-            } else if kind == OperandKind::Zero {
-                Some(Byte::Zero)
-            } else {
-                Some(Byte::From(m * size))
-            }
-        });
-        demand.extend((0..size).map(|k| match byte {
-            None => Byte::Any,
-            Some(Byte::From(p)) => Byte::From(p + k),
-            Some(b) => b,
+    for i in 0..shuffle.mask.len() {
+        demand.extend((0..size).map(|k| match shuffle.held(i) {
+            Held::Any => Byte::Any,
+            Held::Zero => Byte::Zero,
+            Held::Lane(m) => Byte::From(m * size + k),
         }));
     }
     Some((demand, 2 * n * size / REGISTER_BYTES))
