@@ -21,15 +21,19 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Runs the pass (alone, deciding for RISC-V V, with every rewrite whatever its cost, then
-/// inside -O2) on `file`; an error describes the failure.
+/// Runs the pass (alone, deciding for RISC-V V and for AArch64, with every rewrite
+/// whatever its cost, then inside -O2) on `file`; an error describes the failure.
 fn check_module(file: &Path, plugin: &Path) -> Result<(), String> {
     let opt = llvm_bin().join("opt");
-    let runs: [(&str, &[&str]); 4] = [
+    let runs: [(&str, &[&str]); 5] = [
         ("shuffle-lib", &[]),
         (
             "shuffle-lib",
             &["-mtriple=riscv64-linux-gnu", "-mcpu=sifive-x280"],
+        ),
+        (
+            "shuffle-lib",
+            &["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"],
         ),
         ("shuffle-lib<canon-always;lower-always>", &[]),
         ("default<O2>", &[]),
