@@ -107,8 +107,8 @@ pub fn select_tables(
         let Some((demand, registers)) = byte_demand(&site.shuffle, bits) else {
             continue;
         };
-        // More bytes than a `u8` index names: not a table of four registers at a time.
-        if registers * REGISTER_BYTES > 255 {
+        // The check tags every source byte with a distinct non-zero byte.
+        if registers * REGISTER_BYTES > 254 {
             continue;
         }
         let Some(parts) = plan(&demand, registers) else {
@@ -117,10 +117,12 @@ pub fn select_tables(
         if !crate::lower::tables::computes(&parts, &demand, registers) {
             continue;
         }
+        // (Loads only it reads are measured with it.)
         let key = format!(
-            "{}|{}|{}|{}|{}",
+            "{}|{}|{:?}|{}|{}|{}",
             desc.key(),
             ir::lower::in_cycle(site.inst),
+            ir::lower::lone_loads(site.inst),
             site.source_ty,
             site.shuffle.mask,
             ir::lower::operand_key(site.inst)
