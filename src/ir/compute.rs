@@ -105,13 +105,40 @@ impl ComputeTree {
             .filter(|(n, _)| matches!(n, Node::Leaf { .. }))
             // SAFETY: a live value.
             .map(|(_, &v)| unsafe {
-                // A product is measured with its multiply (`measured_inputs`).
+                // A product is measured with its multiply (`measured_inputs`), whose
+                // fusion depends on its flags, its other users and its operands.
                 let product = !LLVMIsAInstruction(v).is_null()
                     && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFMul;
-                format!("{}{}", Type(LLVMTypeOf(v)), if product { "*" } else { "" })
+                match product {
+                    true => {
+                        let users = super::users(v).len();
+                        let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
+                        let shape = match (a == b, LLVMIsConstant(a) + LLVMIsConstant(b)) {
+                            (true, _) => "x*x",
+                            (false, 0) => "x*y",
+                            _ => "x*c",
+                        };
+                        format!(
+                            "{} {shape} fmf{} users{users}",
+                            Type(LLVMTypeOf(v)),
+                            LLVMGetFastMathFlags(v)
+                        )
+                    }
+                    false => Type(LLVMTypeOf(v)).to_string(),
+                }
             })
             .collect();
-        format!("{ty}{:?}{leaves:?}{:?}", self.nodes, self.kinds)
+        // The operations' fast-math flags (what the backend may fuse or reorder).
+        // SAFETY: live values.
+        let flags: Vec<u32> = (self.values.iter())
+            .map(|&v| unsafe {
+                match !LLVMIsAInstruction(v).is_null() && LLVMCanValueUseFastMathFlags(v) != 0 {
+                    true => LLVMGetFastMathFlags(v),
+                    false => 0,
+                }
+            })
+            .collect();
+        format!("{ty}{:?}{leaves:?}{:?}{flags:?}", self.nodes, self.kinds)
     }
 }
 

@@ -388,10 +388,11 @@ fn worth_applying(
     // vector is a splat to it (cheap) and one reading several a permute, while `llc`
     // lowers the pieces alike or worse (`scripts/sample_sweep.py`, neoverse-n1 `<8 x
     // i32>` with zero: `<10,15,10,12,15,14,1,2>` 3 instructions, `<8,8,8,8,8,8,1,2>` 5).
-    let splats_only = canonical
-        .rules
-        .iter()
-        .all(|r| matches!(r, Rule::SplatSelectors | Rule::PoisonSelectors));
+    let splats_only = canonical.rules.contains(&Rule::SplatSelectors)
+        && canonical
+            .rules
+            .iter()
+            .all(|r| matches!(r, Rule::SplatSelectors | Rule::PoisonSelectors));
     let register_bits = u64::from(target.vector_register_bits());
     let lanes = site.shuffle.mask.len().max(site.shuffle.source_lanes) as u64;
     let bits = site.source_ty.element_bits().map_or(0, u64::from) * lanes;

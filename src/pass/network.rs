@@ -363,7 +363,11 @@ fn measure_blends(
     if always || variants.is_empty() {
         return vec![Some((Emitted::plain(0), Emitted::plain(0))); variants.len()];
     }
-    let key = |i: usize, net: &Network| format!("{}|blends|{net:?}", plans[i].3);
+    // Measured with the stores or alone: which, named in the key.
+    let key = |i: usize, net: &Network| {
+        let stored = ir::network::roots_stored(&plans[i].0);
+        format!("{}|blends|{stored}|{net:?}", plans[i].3)
+    };
     let mut out: Vec<Pair> = variants
         .iter()
         .map(|(i, net)| MEASURED.get(&key(*i, net)).flatten())
