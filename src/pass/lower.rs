@@ -262,13 +262,8 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
     let desc = target.desc();
     let key = |site: &ir::ShuffleSite, choice: &Choice| {
         format!(
-            "{}|{}|{:?}|{}|{}|{}|{:?}",
-            desc.key(),
-            ir::lower::in_cycle(site.inst),
-            ir::lower::lone_loads(site.inst),
-            site.source_ty,
-            site.shuffle.mask,
-            ir::lower::operand_key(site.inst),
+            "{}|{:?}",
+            super::memo::site_key(target, site),
             choice.recipe.steps
         )
     };

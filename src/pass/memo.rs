@@ -160,6 +160,21 @@ impl<T: Clone + Persisted> Memo<T> {
     }
 }
 
+/// What a measurement of `site` alone depends on, for keys: the target, whether it is in
+/// a loop (constants hoisted), which operands are loads measured with it, the types,
+/// the mask and the operands' kinds.
+pub fn site_key(target: &Target, site: &ir::ShuffleSite) -> String {
+    format!(
+        "{}|{}|{:?}|{}|{}|{}",
+        target.desc().key(),
+        ir::lower::in_cycle(site.inst),
+        ir::lower::lone_loads(site.inst),
+        site.source_ty,
+        site.shuffle.mask,
+        ir::lower::operand_key(site.inst)
+    )
+}
+
 /// A measurement as remarks show it; `?` where there is none.
 pub fn shown(e: Option<Emitted>) -> String {
     e.map_or("?".to_string(), |e| e.to_string())

@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, site_key, Candidate, Memo, Pair};
 use super::select::stands_alone;
 
 use crate::algebra::shuffle::Held;
@@ -119,14 +119,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         if one.is_some_and(|(_, insn)| matches!(insn.produce, Produce::Imm { .. })) {
             continue;
         }
-        let key = format!(
-            "{in_loop}|{:?}|{}|{}|{}|{}",
-            ir::lower::lone_loads(site.inst),
-            desc.key(),
-            site.source_ty,
-            site.shuffle.mask,
-            ir::lower::operand_key(site.inst)
-        );
+        let key = site_key(target, &site);
         // Measured before and not cheaper: no search.
         if MEASURED
             .get(&key)

@@ -13,7 +13,7 @@
 //! %s = shufflevector <16 x i8> %t0, %t1, <0..31>
 //! ```
 
-use super::memo::{measure_pairs, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, site_key, Candidate, Memo, Pair};
 use super::select::stands_alone;
 use crate::algebra::shuffle::{Held, Shuffle};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
@@ -117,16 +117,7 @@ pub fn select_tables(
         if !crate::lower::tables::computes(&parts, &demand, registers) {
             continue;
         }
-        // (Loads only it reads are measured with it.)
-        let key = format!(
-            "{}|{}|{:?}|{}|{}|{}",
-            desc.key(),
-            ir::lower::in_cycle(site.inst),
-            ir::lower::lone_loads(site.inst),
-            site.source_ty,
-            site.shuffle.mask,
-            ir::lower::operand_key(site.inst)
-        );
+        let key = site_key(target, &site);
         wanted.push((site, parts, key, registers));
     }
     if wanted.is_empty() {
