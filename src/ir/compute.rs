@@ -9,6 +9,7 @@ use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
 use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
+use crate::algebra::shuffle::OperandKind;
 use crate::lower::compute::{BinOp, New, Node, Op};
 
 /// A shuffle of operations, as a tree: its nodes (the root last) and the value of each.
@@ -29,8 +30,8 @@ impl ComputeTree {
         for (node, &v) in self.nodes.iter().zip(&self.values) {
             // SAFETY: a live value.
             let constant = unsafe { LLVMIsConstant(v) != 0 };
-            if matches!(node, Node::Leaf { .. }) && !constant && !out.contains(&Value::from_raw(v))
-            {
+            let kept = matches!(node, Node::Leaf { .. } | Node::Splat { .. });
+            if kept && !constant && !out.contains(&Value::from_raw(v)) {
                 out.push(Value::from_raw(v));
             }
         }
@@ -78,7 +79,7 @@ impl ComputeTree {
         self.nodes
             .iter()
             .zip(&self.values)
-            .filter(|(n, _)| !matches!(n, Node::Leaf { .. }))
+            .filter(|(n, _)| !matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
             .map(|(_, &v)| Inst(v))
             .filter(|i| *i != self.root)
             .collect()
@@ -102,7 +103,7 @@ impl ComputeTree {
             .nodes
             .iter()
             .zip(&self.values)
-            .filter(|(n, _)| matches!(n, Node::Leaf { .. }))
+            .filter(|(n, _)| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
             // SAFETY: a live value.
             .map(|(_, &v)| unsafe {
                 // A product is measured with its multiply (`measured_inputs`), whose
@@ -272,7 +273,28 @@ fn opcode(op: BinOp) -> LLVMOpcode {
 /// Operations below a root, at most.
 const MAX_DEPTH: usize = 5;
 
+/// Whether `v` is one value in every lane: a splat constant (no lane poison) or a
+/// shuffle broadcasting one lane.
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn is_splat(v: LLVMValueRef) -> bool {
+    let Some(lanes) = fixed_lanes(v) else {
+        return false;
+    };
+    if LLVMIsConstant(v) != 0 {
+        let kind = super::operand_kind(v, std::ptr::null_mut(), lanes as u32);
+        return matches!(kind, Some((OperandKind::Splat | OperandKind::Zero, poison)) if poison.is_empty());
+    }
+    is(v, LLVMOpcode::LLVMShuffleVector) && {
+        let mask = mask_of(v);
+        mask[0] >= 0 && mask.iter().all(|&m| m == mask[0])
+    }
+}
+
 struct Reader {
+    /// Whether splats are read as [`Node::Splat`] (for commoning).
+    splats: bool,
     nodes: Vec<Node>,
     values: Vec<LLVMValueRef>,
     seen: HashMap<LLVMValueRef, usize>,
@@ -297,6 +319,34 @@ impl Reader {
         Some(self.add(v, Node::Leaf { lanes }))
     }
 
+    /// The node of `v`, a lane-wise operation, with its operands read below it (`None`
+    /// where `v` is no such operation; `Some(None)` where an operand can't be read).
+    ///
+    /// # Safety
+    /// `v` is a live instruction.
+    unsafe fn operation(&mut self, v: LLVMValueRef, depth: usize) -> Option<Option<usize>> {
+        let op = match (bin_op(v), other_op(v)) {
+            (Some(op), _) => Op::Bin(op),
+            (None, Some(_)) if is(v, LLVMOpcode::LLVMFNeg) => Op::FNeg,
+            (None, Some(kind)) => {
+                let number = match self.kinds.iter().position(|k| *k == kind) {
+                    Some(i) => i,
+                    None => {
+                        self.kinds.push(kind);
+                        self.kinds.len() - 1
+                    }
+                };
+                Op::Other(number as u32)
+            }
+            _ => return None,
+        };
+        let args = lane_operands(v)
+            .into_iter()
+            .map(|a| self.operand(a, depth + 1))
+            .collect::<Option<Vec<usize>>>();
+        Some(args.map(|args| self.add(v, Node::Op { op, args })))
+    }
+
     /// The node of `v`, read by an operation: an operation of the block read only
     /// there, a shuffle (of leaves), or a leaf.
     fn operand(&mut self, v: LLVMValueRef, depth: usize) -> Option<usize> {
@@ -309,28 +359,13 @@ impl Reader {
             let local =
                 !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == self.block;
             if local && depth < MAX_DEPTH && single_use(v) {
-                let op = match (bin_op(v), other_op(v)) {
-                    (Some(op), _) => Some(Op::Bin(op)),
-                    (None, Some(_)) if is(v, LLVMOpcode::LLVMFNeg) => Some(Op::FNeg),
-                    (None, Some(kind)) => {
-                        let number = match self.kinds.iter().position(|k| *k == kind) {
-                            Some(i) => i,
-                            None => {
-                                self.kinds.push(kind);
-                                self.kinds.len() - 1
-                            }
-                        };
-                        Some(Op::Other(number as u32))
-                    }
-                    _ => None,
-                };
-                if let Some(op) = op {
-                    let args = lane_operands(v)
-                        .into_iter()
-                        .map(|a| self.operand(a, depth + 1))
-                        .collect::<Option<Vec<usize>>>()?;
-                    return Some(self.add(v, Node::Op { op, args }));
+                if let Some(id) = self.operation(v, depth) {
+                    return id;
                 }
+            }
+            if self.splats && is_splat(v) {
+                let lanes = fixed_lanes(v)?;
+                return Some(self.add(v, Node::Splat { lanes }));
             }
             if local && is(v, LLVMOpcode::LLVMShuffleVector) {
                 let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
@@ -380,6 +415,7 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
             continue;
         }
         let mut reader = Reader {
+            splats: false,
             nodes: Vec::new(),
             values: Vec::new(),
             seen: HashMap::new(),
@@ -424,6 +460,80 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
     out
 }
 
+/// Whether `v` is a lane-wise operation of `block` whose operands, down through such
+/// operations read only there, end in shuffles of `block` only: the cheap test before
+/// a tree is read for commoning.
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn ends_in_shuffles(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: usize) -> bool {
+    is_operation(v)
+        && lane_operands(v).into_iter().all(|a| {
+            let local = !LLVMIsAInstruction(a).is_null() && LLVMGetInstructionParent(a) == block;
+            is_splat(a)
+                || local
+                    && (is(a, LLVMOpcode::LLVMShuffleVector)
+                        || (depth < MAX_DEPTH
+                            && single_use(a)
+                            && ends_in_shuffles(a, block, depth + 1)))
+        })
+}
+
+/// Every tree of lane-wise operations of `func` whose every operand at the bottom is a
+/// shuffle by one mask, each shuffle read only by the tree, with its rewrite of those
+/// shuffles as one (`compute::common`): the largest such tree first (an operation is
+/// in at most one).
+pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
+    let mut out: Vec<(ComputeTree, Vec<New>)> = Vec::new();
+    let mut taken: std::collections::HashSet<LLVMValueRef> = Default::default();
+    let mut insts: Vec<Inst> = func.instructions().collect();
+    // Readers before what they read: a tree before its subtrees.
+    insts.reverse();
+    for inst in insts {
+        let v = inst.raw();
+        if fixed_lanes(v).is_none() || taken.contains(&v) {
+            continue;
+        }
+        // SAFETY: live values of the function, read only.
+        unsafe {
+            let block = LLVMGetInstructionParent(v);
+            if !ends_in_shuffles(v, block, 0) {
+                continue;
+            }
+            let mut reader = Reader {
+                splats: true,
+                nodes: Vec::new(),
+                values: Vec::new(),
+                seen: HashMap::new(),
+                block,
+                kinds: Vec::new(),
+            };
+            if reader.operation(v, 0).flatten().is_none() {
+                continue;
+            }
+            let tree = ComputeTree {
+                root: inst,
+                nodes: reader.nodes,
+                values: reader.values,
+                kinds: reader.kinds,
+            };
+            // The shuffles go: nothing else may read them.
+            let shuffles_read_here = (tree.nodes.iter().zip(&tree.values))
+                .filter(|(n, _)| matches!(n, Node::Shuffle { .. }))
+                .all(|(_, &s)| super::users(s).iter().all(|u| tree.values.contains(u)));
+            if !shuffles_read_here {
+                continue;
+            }
+            let Some(new) = crate::lower::compute::common(&tree.nodes) else {
+                continue;
+            };
+            taken.extend(tree.values.iter().copied());
+            out.push((tree, new));
+        }
+    }
+    out
+}
+
 /// Builds the rewritten tree `new` of `tree` right before its root; with `hoist` (the
 /// root is in a loop), a constant the rewrite makes (a sign mask) at the function's
 /// entry, as `freeze` of it (an instruction, which the measurement takes as an input;
@@ -442,6 +552,15 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<B
         for n in new {
             let v = match n {
                 New::Old(id) => tree.values[*id],
+                // One lane of the splat, broadcast (a constant folds).
+                New::Splat { of, lanes } => {
+                    let splat = tree.values[*of];
+                    let s = build_shuffle(builder, splat, None, &vec![0; *lanes]);
+                    if !LLVMIsAInstruction(s).is_null() {
+                        built.push(s);
+                    }
+                    s
+                }
                 New::Shuffle { a, b, mask } => {
                     let s = build_shuffle(builder, values[*a], b.map(|b| values[b]), mask);
                     if !LLVMIsAInstruction(s).is_null() {

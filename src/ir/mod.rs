@@ -498,7 +498,7 @@ pub fn read_shuffle(inst: Inst) -> Option<Shuffle> {
 
 /// Classifies a shuffle operand, with the lanes of a constant whose element is poison;
 /// `None` for what we leave alone (constant expressions, the instruction itself).
-unsafe fn operand_kind(
+pub(crate) unsafe fn operand_kind(
     v: LLVMValueRef,
     user: LLVMValueRef,
     lanes: u32,

@@ -36,7 +36,13 @@ pub fn sink_shuffles(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let trees = ir::compute::compute_trees(func);
+    let mut trees = ir::compute::compute_trees(func);
+    // Then the trees of operations on shuffles by one mask, and their commoned rewrite.
+    let mut commoned: Vec<Option<Vec<New>>> = vec![None; trees.len()];
+    for (tree, new) in ir::compute::common_trees(func) {
+        trees.push(tree);
+        commoned.push(Some(new));
+    }
     if trees.is_empty() {
         return;
     }
@@ -55,6 +61,9 @@ pub fn sink_shuffles(
                 .as_ref()
                 .and_then(|s| compute::blend_flip(&tree.nodes, s));
             let mut variants: Vec<(&'static str, Vec<New>)> = Vec::new();
+            let commoned = commoned[t].clone();
+            let commoned = commoned.filter(|n| always || compute::common_may_pay(&tree.nodes, n));
+            variants.extend(commoned.map(|n| ("commoned", n)));
             variants.extend(sunk.map(|n| ("sunk", n)));
             variants.extend(alternated.map(|n| ("alternated", n)));
             variants.extend(blended.map(|n| ("blended", n)));
@@ -127,7 +136,18 @@ pub fn sink_shuffles(
         let Some((stock, emitted)) = measured[i] else {
             continue;
         };
+        let what = match kind {
+            "commoned" => format!(
+                "{operations} operations on {} shuffles by one mask",
+                tree.shuffles()
+            ),
+            _ => format!(
+                "a shuffle of {operations} operations and {} shuffles",
+                tree.shuffles()
+            ),
+        };
         let how = match kind {
+            "commoned" => "commoned out of them",
             "alternated" => "as one fadd of sign-flipped lanes",
             "blended" => "moved below them, the sign-flipped operand as a blend",
             _ => "moved below them",
@@ -135,10 +155,8 @@ pub fn sink_shuffles(
         if !always && !emitted.cheaper_than(stock) {
             if remarks {
                 let message = format!(
-                    "through compute: kept a shuffle of {operations} operations and {} \
-                     shuffles (llc {stock}): {how}, {shuffles} shuffles compile to \
-                     {emitted}",
-                    tree.shuffles(),
+                    "through compute: kept {what} (llc {stock}): {how}, {shuffles} \
+                     shuffles compile to {emitted}"
                 );
                 target.remark(RemarkKind::Missed, c"ThroughCompute", tree.root, &message);
             }
@@ -156,9 +174,8 @@ pub fn sink_shuffles(
         };
         if remarks {
             let message = format!(
-                "through compute: a shuffle of {operations} operations and {} shuffles \
-                 (llc {stock}) {how}: {shuffles} shuffles (llc {emitted})",
-                tree.shuffles(),
+                "through compute: {what} (llc {stock}) {how}: {shuffles} shuffles (llc \
+                 {emitted})"
             );
             target.remark(RemarkKind::Passed, c"ThroughCompute", tree.root, &message);
         }
