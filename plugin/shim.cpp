@@ -850,6 +850,20 @@ void setProbeAttributes(const ShufTarget &T, Function &F) {
   F.addFnAttr(Attribute::NoUnwind);
 }
 
+// Whether a probe may take an unused first parameter of type `Ty`. LLVM 22's AArch64
+// backend overflows its stack (llc crashes: SIGSEGV) on a function with an unused
+// parameter of a vector type wider than a register that is neither a power of two of
+// lanes nor at most 512 bits (`<10 x float>`, `<14 x float>`, `<32 x float>`; found by
+// the differential generator), which measuring in the host's process would crash the
+// host with: such results are returned without it.
+bool unusedParameterCompiles(const Triple &TT, Type *Ty) {
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!TT.isAArch64() || !VT)
+    return true;
+  uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  return Bits <= 128 || (isPowerOf2_32(VT->getNumElements()) && Bits <= 512);
+}
+
 Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
                         ArrayRef<Type *> Inputs, Type *ResultTy, StringRef Name) {
   Probe.setTargetTriple(TM.getTargetTriple());
@@ -861,7 +875,7 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
   // (RISC-V V's `vzext` may not overwrite its source: returned in the input's register
   // it would pay a copy).
   SmallVector<Type *, 4> Params;
-  if (Returned)
+  if (Returned && unusedParameterCompiles(TM.getTargetTriple(), ResultTy))
     Params.push_back(ResultTy);
   Params.append(Inputs.begin(), Inputs.end());
   Function *F = Function::Create(
@@ -994,6 +1008,10 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
   std::unique_ptr<Module> Copy;
   if (const char *Check = getenv("SHUF_CHECK_PIPELINE"); Check && *Check == '1')
     Copy = CloneModule(Probe);
+  // Debugging: SHUF_DUMP_PROBES=ir prints each probe's IR before it is compiled (what
+  // to give llc where the compilation itself fails).
+  if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && StringRef(Dump) == "ir")
+    errs() << Probe;
   std::lock_guard<std::mutex> Guard(P->Lock);
   auto Built = std::chrono::steady_clock::now();
   P->Asm.clear();

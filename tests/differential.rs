@@ -150,6 +150,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
                 total.lowered += stats.lowered;
                 total.networks += stats.networks;
                 total.through_compute += stats.through_compute;
+                total.commoned += stats.commoned;
                 total.selected += stats.selected;
             }
             Err(failure) => {
@@ -185,7 +186,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
         std::io::stderr(),
         "differential ({cpu}): {} functions in {} modules, {} lanes compared, {} shuffles \
          ({} lowered to non-shuffle IR, {} fences/insertps/table lookups of selected sequences, \
-         {} networks, {} through compute), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
+         {} networks, {} through compute, {} commoned), {mismatches} mismatches ({:.1} s, seeds {first}..={})",
         total.functions,
         modules.len(),
         total.lanes,
@@ -194,6 +195,7 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
         total.selected,
         total.networks,
         total.through_compute,
+        total.commoned,
         started.elapsed().as_secs_f64(),
         first + count.saturating_sub(1),
     );
@@ -251,6 +253,7 @@ fn check_around_llvm(
                     lowered: x.lowered + y.lowered,
                     networks: x.networks + y.networks,
                     through_compute: x.through_compute + y.through_compute,
+                    commoned: x.commoned + y.commoned,
                     selected: x.selected + y.selected,
                 }),
                 (Err(e), _) | (_, Err(e)) => Err(e),

@@ -158,7 +158,7 @@ pub fn sink_shuffles(
                     "through compute: kept {what} (llc {stock}): {how}, {shuffles} \
                      shuffles compile to {emitted}"
                 );
-                target.remark(RemarkKind::Missed, c"ThroughCompute", tree.root, &message);
+                target.remark(RemarkKind::Missed, remark_name(kind), tree.root, &message);
             }
             continue;
         }
@@ -177,12 +177,20 @@ pub fn sink_shuffles(
                 "through compute: {what} (llc {stock}) {how}: {shuffles} shuffles (llc \
                  {emitted})"
             );
-            target.remark(RemarkKind::Passed, c"ThroughCompute", tree.root, &message);
+            target.remark(RemarkKind::Passed, remark_name(kind), tree.root, &message);
         }
         done[t] = true;
         touched.extend(mine);
         ir::compute::replace_tree(tree, built);
         *changed = true;
         SUNK.add(1);
+    }
+}
+
+/// The remark's name: commoning its own (the campaigns count it apart).
+fn remark_name(kind: &str) -> &'static std::ffi::CStr {
+    match kind {
+        "commoned" => c"Commoned",
+        _ => c"ThroughCompute",
     }
 }

@@ -434,6 +434,21 @@ impl Gen {
     }
 
     fn shuffle(&mut self) -> Inst {
+        // Now and then a shuffle by a mask used before, of other operands: operations
+        // on two such are what commoning takes out of them.
+        if self.rng.chance(12) {
+            let earlier: Vec<(VTy, Vec<Option<u32>>)> = (self.insts.iter())
+                .filter_map(|i| match i {
+                    Inst::Shuffle { ty, mask, .. } => Some((*ty, mask.clone())),
+                    _ => None,
+                })
+                .collect();
+            if !earlier.is_empty() {
+                let (ty, mask) = self.rng.pick(&earlier).clone();
+                let (a, b) = (self.operand(ty, 90), self.operand(ty, 60));
+                return Inst::Shuffle { ty, a, b, mask };
+            }
+        }
         let ty = match self.pick_value(|_| true) {
             Some((_, ty)) if self.rng.chance(95) => ty,
             _ => self.random_ty(),

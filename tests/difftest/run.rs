@@ -197,6 +197,8 @@ pub struct Stats {
     /// pass's remarks).
     pub networks: usize,
     pub through_compute: usize,
+    /// Shuffles by one mask commoned out of operations (their own remark).
+    pub commoned: usize,
 }
 
 /// The files and outputs of one check.
@@ -388,6 +390,7 @@ pub fn check(
         lowered: run.after_ir.matches(" = freeze ").count(),
         networks: passed_remarks(&dir.join("remarks.yaml"), "Network"),
         through_compute: passed_remarks(&dir.join("remarks.yaml"), "ThroughCompute"),
+        commoned: passed_remarks(&dir.join("remarks.yaml"), "Commoned"),
         selected: [
             " = call <4 x float> @llvm.arithmetic.fence",
             " = call <4 x float> @llvm.x86.sse41.insertps",
