@@ -230,7 +230,8 @@ fn campaign(tools: &Tools, cpu: &str, count: u64, first: u64) {
 
 /// Checks `programs`, leaving out the functions whose original stock LLVM cannot compile
 /// or run on the campaign's target (a crash in its backend, before the pass changes
-/// anything): halves the module until they are alone, and returns their seeds.
+/// anything, or code that computes another result than LLVM's interpreter): halves the
+/// module until they are alone, and returns their seeds.
 fn check_around_llvm(
     tools: &Tools,
     dir: &std::path::Path,
@@ -240,7 +241,9 @@ fn check_around_llvm(
         Err(Failure::LliBefore { .. }) if programs.len() == 1 => {
             (Ok(Stats::default()), vec![programs[0].seed])
         }
-        Err(Failure::LliBefore { .. }) => {
+        // Halved also where the original disagrees with the model: alone, a function
+        // whose compiled code disagrees with LLVM's interpreter is stock LLVM's failure.
+        Err(Failure::LliBefore { .. } | Failure::Model { .. }) if programs.len() > 1 => {
             let (a, b) = programs.split_at(programs.len() / 2);
             let (ra, mut fa) = check_around_llvm(tools, dir, a);
             let (rb, fb) = check_around_llvm(tools, dir, b);

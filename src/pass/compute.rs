@@ -133,6 +133,12 @@ pub fn sink_shuffles(
             .iter()
             .filter(|n| matches!(n, compute::Node::Op { .. }))
             .count();
+        // Trees sharing an instruction, or reading a root rewritten before (erased: not
+        // to be read, not even for a remark): the first rewrite wins.
+        let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
+        if tree.values().iter().any(|v| touched.contains(v)) {
+            continue;
+        }
         let Some((stock, emitted)) = measured[i] else {
             continue;
         };
@@ -160,12 +166,6 @@ pub fn sink_shuffles(
                 );
                 target.remark(RemarkKind::Missed, remark_name(kind), tree.root, &message);
             }
-            continue;
-        }
-        // Trees sharing an instruction, or reading a root rewritten before (erased):
-        // the first rewrite wins.
-        let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
-        if tree.values().iter().any(|v| touched.contains(v)) {
             continue;
         }
         let in_loop = ir::lower::in_cycle(tree.root);

@@ -11,6 +11,9 @@
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late;lower-always>' -S %s | %llc -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -o /dev/null
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late>' -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSED-A64
+; A tree commoning would take inside a shuffle's tree moved before it: skipped, no
+; remark on its erased root (opt crashed so: the differential generator, seed 141193).
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -S %s 2>&1 | FileCheck %s --check-prefix=INSIDE
 ; The same values before and after, every commoning forced, under lli on this machine.
 ; RUN: %lli %s > %t.before
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;lower-always>' -S %s | %lli > %t.after
@@ -87,6 +90,20 @@ define <8 x i32> @with_splats(<8 x i32> %a, <8 x i32> %b, <8 x i32> %c, <8 x i32
   %t = add <8 x i32> %m, %n
   %r = sub <8 x i32> %t, %s
   ret <8 x i32> %r
+}
+
+; INSIDE: remark: {{.*}}through compute: a shuffle of 1 operations and 3 shuffles (llc {{[0-9]+}}) moved below them
+; INSIDE-NOT: commoned
+; INSIDE-LABEL: @inside_a_sunk_tree(
+; INSIDE-NEXT:   %[[S:.*]] = shufflevector <5 x i64> %p0, <5 x i64> poison, <2 x i32> <i32 4, i32 poison>
+; INSIDE-NEXT:   %[[A:.*]] = add <2 x i64> %[[S]], %[[S]]
+; INSIDE-NEXT:   ret <2 x i64> %[[A]]
+define <2 x i64> @inside_a_sunk_tree(<5 x i64> %p0) {
+  %v0 = shufflevector <5 x i64> %p0, <5 x i64> zeroinitializer, <2 x i32> <i32 2, i32 4>
+  %v1 = shufflevector <5 x i64> %p0, <5 x i64> zeroinitializer, <2 x i32> <i32 2, i32 4>
+  %v2 = add <2 x i64> %v0, %v1
+  %v3 = shufflevector <2 x i64> %v2, <2 x i64> zeroinitializer, <2 x i32> <i32 1, i32 poison>
+  ret <2 x i64> %v3
 }
 
 ; Left alone: a shuffle also read elsewhere (it would stay), two masks, an operand

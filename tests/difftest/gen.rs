@@ -566,6 +566,24 @@ impl Gen {
     fn binop(&mut self) -> Option<Inst> {
         let (a, ty) = self.pick_value(|t| t.elem.is_int())?;
         let op = *self.rng.pick(&BinOp::ALL);
+        // Now and then, `a` a shuffle, a shuffle by its mask of other operands: what
+        // commoning takes out of the operation.
+        let shuffle = match &a {
+            Operand::Inst(i) => self.insts.get(*i).cloned(),
+            _ => None,
+        };
+        if let Some(Inst::Shuffle { ty: from, mask, .. }) = shuffle.filter(|_| self.rng.chance(30))
+        {
+            let (x, y) = (self.operand(from, 90), self.operand(from, 60));
+            self.push(Inst::Shuffle {
+                ty: from,
+                a: x,
+                b: y,
+                mask,
+            });
+            let b = Operand::Inst(self.insts.len() - 1);
+            return Some(Inst::Bin { op, ty, a, b });
+        }
         let b = match self.rng.below(10) {
             0 => a.clone(),
             1..=5 => self.defined_operand(ty, 100),
