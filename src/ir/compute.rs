@@ -538,7 +538,12 @@ pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
 /// root is in a loop), a constant the rewrite makes (a sign mask) at the function's
 /// entry, as `freeze` of it (an instruction, which the measurement takes as an input;
 /// InstSimplify folds it back, and the backend builds the constant before the loop).
-pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<BuiltSequence> {
+pub fn build_rewritten(
+    tree: &ComputeTree,
+    new: &[New],
+    hoist: bool,
+    psign_bits: u32,
+) -> Option<BuiltSequence> {
     // SAFETY: the tree's values are live and dominate its root; everything is built
     // right before the root.
     unsafe {
@@ -571,7 +576,7 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<B
                 New::FlipSign { a, lanes } => {
                     let entry = hoist.then(|| entry_of(root));
                     let Some((flipped, steps, signs)) =
-                        flip_sign(builder, entry, values[*a], lanes)
+                        flip_sign(builder, entry, values[*a], lanes, psign_bits)
                     else {
                         for &i in built.iter().rev() {
                             LLVMInstructionEraseFromParent(i);
@@ -598,8 +603,17 @@ pub fn build_rewritten(tree: &ComputeTree, new: &[New], hoist: bool) -> Option<B
                     } else if LLVMCanValueUseFastMathFlags(v) != 0 {
                         LLVMSetFastMathFlags(v, LLVMGetFastMathFlags(x) & LLVMGetFastMathFlags(y));
                     } else if matches!(op, Op::Bin(BinOp::Add | BinOp::Sub | BinOp::Mul)) {
-                        LLVMSetNSW(v, (LLVMGetNSW(x) != 0 && LLVMGetNSW(y) != 0) as i32);
-                        LLVMSetNUW(v, (LLVMGetNUW(x) != 0 && LLVMGetNUW(y) != 0) as i32);
+                        // Wrap flags only from originals of this very operation: the
+                        // `add` of an alternation (of a `sub` and an `add`) adds
+                        // negated lanes, which may wrap where the subtraction did not.
+                        let same = |i: LLVMValueRef| {
+                            LLVMGetInstructionOpcode(i) == LLVMGetInstructionOpcode(v)
+                        };
+                        let keep = |flag: unsafe extern "C" fn(LLVMValueRef) -> LLVMBool| {
+                            (same(x) && same(y) && flag(x) != 0 && flag(y) != 0) as i32
+                        };
+                        LLVMSetNSW(v, keep(LLVMGetNSW));
+                        LLVMSetNUW(v, keep(LLVMGetNUW));
                     }
                     if !LLVMIsAInstruction(v).is_null() {
                         built.push(v);
@@ -697,17 +711,22 @@ unsafe fn flip_sign(
     entry: Option<LLVMValueRef>,
     v: LLVMValueRef,
     lanes: &[bool],
+    psign_bits: u32,
 ) -> Option<(LLVMValueRef, Vec<LLVMValueRef>, Option<LLVMValueRef>)> {
     let ty = LLVMTypeOf(v);
     let n = fixed_lanes(v)?;
-    let bits = match LLVMGetTypeKind(LLVMGetElementType(ty)) {
+    if n != lanes.len() {
+        return None;
+    }
+    let element = LLVMGetElementType(ty);
+    if LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind {
+        return negate_lanes(builder, entry, v, lanes, psign_bits);
+    }
+    let bits = match LLVMGetTypeKind(element) {
         llvm_sys::LLVMTypeKind::LLVMFloatTypeKind => 32,
         llvm_sys::LLVMTypeKind::LLVMDoubleTypeKind => 64,
         _ => return None,
     };
-    if n != lanes.len() {
-        return None;
-    }
     let ctx = LLVMGetTypeContext(ty);
     let int = LLVMIntTypeInContext(ctx, bits);
     let mut signs: Vec<LLVMValueRef> = lanes
@@ -733,6 +752,70 @@ unsafe fn flip_sign(
         .filter(|&i| !LLVMIsAInstruction(i).is_null())
         .collect();
     Some((back, built, hoisted))
+}
+
+/// `v` (a vector of integers) negated in the lanes `lanes` says, by factors 1 and -1:
+/// x86's `psign` where it has one for the type (registers of up to `psign_bits`, lanes
+/// of 8 to 32 bits: one instruction of one cycle), else `mul v, <1, -1, ..>` (exact:
+/// `-1 * x` is `0 - x` in wrapping arithmetic, no flags), which AArch64 fuses with the
+/// `add` that reads it into `mla` and RISC-V V into `vmacc`; the factors at `entry` as
+/// `freeze` of them where given (as [`flip_sign`]'s sign mask).
+///
+/// # Safety
+/// As [`flip_sign`].
+unsafe fn negate_lanes(
+    builder: LLVMBuilderRef,
+    entry: Option<LLVMValueRef>,
+    v: LLVMValueRef,
+    lanes: &[bool],
+    psign_bits: u32,
+) -> Option<(LLVMValueRef, Vec<LLVMValueRef>, Option<LLVMValueRef>)> {
+    let ty = LLVMTypeOf(v);
+    let element = LLVMGetElementType(ty);
+    let (bits, lane_bits) = (
+        LLVMGetIntTypeWidth(element) * lanes.len() as u32,
+        LLVMGetIntTypeWidth(element),
+    );
+    let psign = match (bits, lane_bits) {
+        (128, 8 | 16 | 32) if psign_bits >= 128 => Some(("llvm.x86.ssse3.psign", ".128")),
+        (256, 8 | 16 | 32) if psign_bits >= 256 => Some(("llvm.x86.avx2.psign", "")),
+        _ => None,
+    };
+    let mut factors: Vec<LLVMValueRef> = lanes
+        .iter()
+        .map(|&negate| match negate {
+            true => LLVMConstAllOnes(element),
+            false => LLVMConstInt(element, 1, 0),
+        })
+        .collect();
+    let mut factors = LLVMConstVector(factors.as_mut_ptr(), lanes.len() as u32);
+    let mut hoisted = None;
+    if let Some(at) = entry {
+        let b = LLVMCreateBuilderInContext(LLVMGetTypeContext(ty));
+        LLVMPositionBuilderBefore(b, at);
+        factors = LLVMBuildFreeze(b, factors, c"".as_ptr());
+        LLVMDisposeBuilder(b);
+        hoisted = Some(factors);
+    }
+    let negated = match psign {
+        Some((base, suffix)) => {
+            let kind = match lane_bits {
+                8 => "b",
+                16 => "w",
+                _ => "d",
+            };
+            let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
+            let name = format!("{base}.{kind}{suffix}");
+            super::build_intrinsic_call(builder, module, &name, &[], &mut [v, factors])?
+        }
+        None => LLVMBuildMul(builder, v, factors, c"".as_ptr()),
+    };
+    let built = hoisted
+        .into_iter()
+        .chain([negated])
+        .filter(|&i| !LLVMIsAInstruction(i).is_null())
+        .collect();
+    Some((negated, built, hoisted))
 }
 
 /// Replaces `tree`'s root by `built` and erases what of the tree nothing reads.

@@ -123,8 +123,8 @@ pub enum New {
         like: (usize, usize),
         args: Vec<usize>,
     },
-    /// `a` (floating-point lanes) with the sign of each lane in `lanes` flipped: exactly
-    /// `fneg` there, nothing elsewhere.
+    /// `a` with the sign of each lane in `lanes` flipped: exactly `fneg` there (floating
+    /// point), or `0 - a` (integers), nothing elsewhere.
     FlipSign { a: usize, lanes: Vec<bool> },
     /// Node `of` of the tree as read (a [`Node::Splat`]) at `lanes` lanes.
     Splat { of: usize, lanes: usize },
@@ -367,8 +367,11 @@ fn lanes_of_new(nodes: &[Node], new: &[New], id: usize) -> usize {
 
 /// `new` (a rewritten tree of `nodes`) whose root blends `fsub x, y` and `fadd x, y`
 /// lane by lane (each lane from its own lane of either) as one `fadd x, y'`, `y'` the
-/// sign of `y` flipped in the lanes the subtraction gave; `None` where the root is no
-/// such blend, or the result does not check.
+/// sign of `y` flipped in the lanes the subtraction gave; likewise `sub` and `add` as
+/// one `add x, y'`, `y'` negated in those lanes (exact in wrapping arithmetic; the IR
+/// layer builds it as a multiply by 1 and -1, which AArch64 fuses into one `mla` and
+/// RISC-V V into one `vmacc`). `None` where the root is no such blend, or the result
+/// does not check.
 pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
     let root = new.len().checked_sub(1)?;
     let New::Shuffle {
@@ -426,10 +429,14 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
         })
         .collect();
     let from_a = from_a?;
-    // The lanes the subtraction gives.
-    let subtracted: Vec<bool> = match (oa, ob) {
-        (BinOp::FSub, BinOp::FAdd) => from_a.iter().map(|l| *l == Some(true)).collect(),
-        (BinOp::FAdd, BinOp::FSub) => from_a.iter().map(|l| *l == Some(false)).collect(),
+    // The lanes the subtraction gives, and the addition that does it all.
+    let (subtracted, add): (Vec<bool>, BinOp) = match (oa, ob) {
+        (BinOp::FSub, BinOp::FAdd) | (BinOp::Sub, BinOp::Add) => {
+            (from_a.iter().map(|l| *l == Some(true)).collect(), ob)
+        }
+        (BinOp::FAdd, BinOp::FSub) | (BinOp::Add, BinOp::Sub) => {
+            (from_a.iter().map(|l| *l == Some(false)).collect(), oa)
+        }
         _ => return None,
     };
     let flip = push(
@@ -440,7 +447,7 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
         },
     );
     out.push(New::Op {
-        op: Op::Bin(BinOp::FAdd),
+        op: Op::Bin(add),
         like: (like_a, like_b),
         args: vec![la, flip],
     });
@@ -868,11 +875,16 @@ fn combine(op: Op, args: &[Lanes]) -> Lanes {
                 let product = Rc::new(Term::Op(op, vec![x, y]));
                 return Some(if nx != ny { negate(product) } else { product });
             }
-            // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition).
-            if let (Op::Bin(BinOp::FAdd), [x, y]) = (op, &terms[..]) {
+            // `fadd x, (fneg y)` is `fsub x, y`, bit for bit (IEEE 754's definition), and
+            // `add x, (0 - y)` is `sub x, y` (wrapping arithmetic).
+            if let (Op::Bin(add @ (BinOp::FAdd | BinOp::Add)), [x, y]) = (op, &terms[..]) {
                 if let Term::Neg(negated) = &**y {
+                    let sub = match add {
+                        BinOp::FAdd => BinOp::FSub,
+                        _ => BinOp::Sub,
+                    };
                     return Some(Rc::new(Term::Op(
-                        Op::Bin(BinOp::FSub),
+                        Op::Bin(sub),
                         vec![x.clone(), negated.clone()],
                     )));
                 }
@@ -1075,6 +1087,7 @@ mod tests {
             mask: vec![1, 5, 2, 7],
         };
         assert!(alternate(&nodes, &as_is(&nodes).unwrap()).is_none());
+        // Integers alternate as an `add` (of lanes negated); a multiply does not.
         let mut ints = addsub();
         ints[2] = Node::Op {
             op: Op::Bin(BinOp::Sub),
@@ -1084,7 +1097,31 @@ mod tests {
             op: Op::Bin(BinOp::Add),
             args: vec![0, 1],
         };
-        assert!(alternate(&ints, &as_is(&ints).unwrap()).is_none());
+        let new = alternate(&ints, &as_is(&ints).unwrap()).unwrap();
+        assert!(matches!(
+            new.last(),
+            Some(New::Op {
+                op: Op::Bin(BinOp::Add),
+                ..
+            })
+        ));
+        assert!(new.contains(&New::FlipSign {
+            a: 1,
+            lanes: vec![true, false, true, false]
+        }));
+        // An integer and a float operation are no pair.
+        let mut mixed = ints.clone();
+        mixed[3] = Node::Op {
+            op: Op::Bin(BinOp::FAdd),
+            args: vec![0, 1],
+        };
+        assert!(alternate(&mixed, &as_is(&mixed).unwrap()).is_none());
+        let mut muls = ints.clone();
+        muls[2] = Node::Op {
+            op: Op::Bin(BinOp::Mul),
+            args: vec![0, 1],
+        };
+        assert!(alternate(&muls, &as_is(&muls).unwrap()).is_none());
         let mut other = addsub();
         other[3] = Node::Op {
             op: Op::Bin(BinOp::FAdd),

@@ -19,6 +19,7 @@ use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function, Inst};
 use crate::lower::compute::{self, New};
+use crate::target::Arch;
 
 static SUNK: Statistic = Statistic {
     name: c"NumShufflesThroughCompute",
@@ -47,6 +48,7 @@ pub fn sink_shuffles(
         return;
     }
     let desc = target.desc();
+    let psign = psign_bits(&desc);
     // Per tree, its candidates (the moved shuffle, the alternation, the moved shuffle
     // with a sign-flipped operand as a blend); with `always`, the last only (the
     // campaigns then run the later shapes everywhere).
@@ -110,7 +112,7 @@ pub fn sink_shuffles(
                 inputs: tree.measured_inputs(),
                 in_loop: ir::lower::in_cycle(tree.root),
                 build: Box::new(move || {
-                    ir::compute::build_rewritten(tree, new, ir::lower::in_cycle(tree.root))
+                    ir::compute::build_rewritten(tree, new, ir::lower::in_cycle(tree.root), psign)
                 }),
             })
             .collect();
@@ -154,6 +156,7 @@ pub fn sink_shuffles(
         };
         let how = match kind {
             "commoned" => "commoned out of them",
+            "alternated" if integer_add(new) => "as one add of lanes negated",
             "alternated" => "as one fadd of sign-flipped lanes",
             "blended" => "moved below them, the sign-flipped operand as a blend",
             _ => "moved below them",
@@ -169,7 +172,7 @@ pub fn sink_shuffles(
             continue;
         }
         let in_loop = ir::lower::in_cycle(tree.root);
-        let Some(built) = ir::compute::build_rewritten(tree, new, in_loop) else {
+        let Some(built) = ir::compute::build_rewritten(tree, new, in_loop, psign) else {
             continue;
         };
         if remarks {
@@ -193,4 +196,26 @@ fn remark_name(kind: &str) -> &'static std::ffi::CStr {
         "commoned" => c"Commoned",
         _ => c"ThroughCompute",
     }
+}
+
+/// The widest register x86's `psign` negates lanes of on `desc` (0: none, a multiply
+/// by -1 instead): an integer alternation's negated lanes.
+fn psign_bits(desc: &crate::target::TargetDesc) -> u32 {
+    use crate::target::insn::{level, level_has};
+    match (desc.arch(), level(desc)) {
+        (Arch::X86_64, Some(l)) if level_has(l, "avx2") => 256,
+        (Arch::X86_64, Some(l)) if level_has(l, "ssse3") => 128,
+        _ => 0,
+    }
+}
+
+/// Whether `new`'s root is an integer `add` (an alternation of `sub` and `add`).
+fn integer_add(new: &[New]) -> bool {
+    matches!(
+        new.last(),
+        Some(New::Op {
+            op: compute::Op::Bin(compute::BinOp::Add),
+            ..
+        })
+    )
 }

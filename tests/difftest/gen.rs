@@ -566,6 +566,34 @@ impl Gen {
     fn binop(&mut self) -> Option<Inst> {
         let (a, ty) = self.pick_value(|t| t.elem.is_int())?;
         let op = *self.rng.pick(&BinOp::ALL);
+        // Now and then an addition and a subtraction of the same operands, blended lane
+        // by lane: an integer alternation.
+        if self.rng.chance(8) {
+            let b = self.defined_operand(ty, 100);
+            self.push(Inst::Bin {
+                op: BinOp::Add,
+                ty,
+                a: a.clone(),
+                b: b.clone(),
+            });
+            self.push(Inst::Bin {
+                op: BinOp::Sub,
+                ty,
+                a,
+                b,
+            });
+            let (add, sub) = (self.insts.len() - 2, self.insts.len() - 1);
+            let n = ty.lanes;
+            let mask = (0..n)
+                .map(|j| Some(if self.rng.chance(50) { j } else { j + n }))
+                .collect();
+            return Some(Inst::Shuffle {
+                ty,
+                a: Operand::Inst(add),
+                b: Operand::Inst(sub),
+                mask,
+            });
+        }
         // Now and then, `a` a shuffle, a shuffle by its mask of other operands: what
         // commoning takes out of the operation.
         let shuffle = match &a {

@@ -155,6 +155,7 @@ pub enum Operand {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum BinOp {
     Add,
+    Sub,
     Xor,
     And,
     Or,
@@ -166,8 +167,9 @@ pub enum BinOp {
 }
 
 impl BinOp {
-    pub const ALL: [BinOp; 7] = [
+    pub const ALL: [BinOp; 8] = [
         BinOp::Add,
+        BinOp::Sub,
         BinOp::Xor,
         BinOp::And,
         BinOp::Or,
@@ -180,6 +182,7 @@ impl BinOp {
     fn text(self, ty: VTy, a: &str, b: &str) -> String {
         let name = match self {
             BinOp::Add => "add",
+            BinOp::Sub => "sub",
             BinOp::Xor => "xor",
             BinOp::And => "and",
             BinOp::Or => "or",
@@ -202,6 +205,7 @@ impl BinOp {
         let signed = |x: u64| ((x << (64 - bits)) as i64) >> (64 - bits);
         match self {
             BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
             BinOp::Xor => a ^ b,
             BinOp::And => a & b,
             BinOp::Or => a | b,
