@@ -17,6 +17,7 @@
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
+use crate::ir::compute::Negation;
 use crate::ir::{self, Function, Inst};
 use crate::lower::compute::{self, New};
 use crate::target::Arch;
@@ -48,7 +49,7 @@ pub fn sink_shuffles(
         return;
     }
     let desc = target.desc();
-    let psign = psign_bits(&desc);
+    let negation = negation(&desc);
     // Per tree, its candidates (the moved shuffle, the alternation, the moved shuffle
     // with a sign-flipped operand as a blend); with `always`, the last only (the
     // campaigns then run the later shapes everywhere).
@@ -79,8 +80,12 @@ pub fn sink_shuffles(
                     .count();
                 // Strictly fewer shuffles (a blend counted: it may be one instruction,
                 // or two), then measured; as many would compile each candidate for
-                // nothing.
-                (always || shuffles < tree.shuffles()).then_some((t, kind, new, shuffles))
+                // nothing. An alternation not where only some lanes are read: the
+                // backend computes only those of the blend's two operations, and all
+                // of the negation (`psign`, a multiply) and the addition.
+                let partly = kind == "alternated" && ir::lower::read_in_part(tree.root);
+                (always || (shuffles < tree.shuffles() && !partly))
+                    .then_some((t, kind, new, shuffles))
             })
         })
         .collect();
@@ -112,7 +117,12 @@ pub fn sink_shuffles(
                 inputs: tree.measured_inputs(),
                 in_loop: ir::lower::in_cycle(tree.root),
                 build: Box::new(move || {
-                    ir::compute::build_rewritten(tree, new, ir::lower::in_cycle(tree.root), psign)
+                    ir::compute::build_rewritten(
+                        tree,
+                        new,
+                        ir::lower::in_cycle(tree.root),
+                        negation,
+                    )
                 }),
             })
             .collect();
@@ -172,7 +182,7 @@ pub fn sink_shuffles(
             continue;
         }
         let in_loop = ir::lower::in_cycle(tree.root);
-        let Some(built) = ir::compute::build_rewritten(tree, new, in_loop, psign) else {
+        let Some(built) = ir::compute::build_rewritten(tree, new, in_loop, negation) else {
             continue;
         };
         if remarks {
@@ -198,14 +208,18 @@ fn remark_name(kind: &str) -> &'static std::ffi::CStr {
     }
 }
 
-/// The widest register x86's `psign` negates lanes of on `desc` (0: none, a multiply
-/// by -1 instead): an integer alternation's negated lanes.
-fn psign_bits(desc: &crate::target::TargetDesc) -> u32 {
+/// How `desc` negates an integer alternation's lanes: on x86, `psign` for the widest
+/// register it has one for (SSSE3: 128 bits, AVX2: 256).
+fn negation(desc: &crate::target::TargetDesc) -> Negation {
     use crate::target::insn::{level, level_has};
-    match (desc.arch(), level(desc)) {
-        (Arch::X86_64, Some(l)) if level_has(l, "avx2") => 256,
-        (Arch::X86_64, Some(l)) if level_has(l, "ssse3") => 128,
+    let psign_bits = match level(desc) {
+        Some(l) if level_has(l, "avx2") => 256,
+        Some(l) if level_has(l, "ssse3") => 128,
         _ => 0,
+    };
+    match desc.arch() {
+        Arch::X86_64 => Negation::X86 { psign_bits },
+        _ => Negation::Multiply,
     }
 }
 
