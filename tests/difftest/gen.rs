@@ -14,6 +14,9 @@ struct Gen {
     insts: Vec<Inst>,
     /// Values (parameters first, then instructions) used so far.
     used: Vec<bool>,
+    /// Instructions the program may still take (the next included): the shapes of
+    /// several instructions are made only where they fit.
+    room: usize,
 }
 
 /// The program for `seed`.
@@ -33,6 +36,7 @@ pub fn program(seed: u64) -> Program {
         params: Vec::new(),
         insts: Vec::new(),
         used: Vec::new(),
+        room: 0,
     };
     let nparams = g.rng.range(1, 3);
     for _ in 0..nparams {
@@ -56,11 +60,13 @@ pub fn program(seed: u64) -> Program {
     // Some of the budget goes to merging values nothing uses into the result.
     let body = ninsts - g.rng.below(ninsts as u64 / 2 + 1) as usize;
     while g.insts.len() < body {
+        g.room = ninsts - g.insts.len();
         let inst = g.instruction();
         g.push(inst);
     }
     while g.insts.len() < ninsts {
         if !g.merge(ninsts - g.insts.len()) {
+            g.room = ninsts - g.insts.len();
             let inst = g.instruction();
             g.push(inst);
         }
@@ -89,6 +95,7 @@ fn four_lane_program(seed: u64) -> Program {
         params: vec![ty, ty],
         insts: Vec::new(),
         used: vec![false, false],
+        room: 1,
     };
     let args = (0..2)
         .map(|_| (0..4).map(|_| g.lane_bits(elem)).collect())
@@ -436,7 +443,7 @@ impl Gen {
     fn shuffle(&mut self) -> Inst {
         // Now and then a shuffle by a mask used before, of other operands: operations
         // on two such are what commoning takes out of them.
-        if self.rng.chance(12) {
+        if self.room >= 1 && self.rng.chance(12) {
             let earlier: Vec<(VTy, Vec<Option<u32>>)> = (self.insts.iter())
                 .filter_map(|i| match i {
                     Inst::Shuffle { ty, mask, .. } => Some((*ty, mask.clone())),
@@ -568,7 +575,7 @@ impl Gen {
         let op = *self.rng.pick(&BinOp::ALL);
         // Now and then an addition and a subtraction of the same operands, blended lane
         // by lane: an integer alternation.
-        if self.rng.chance(8) {
+        if self.room >= 3 && self.rng.chance(8) {
             let b = self.defined_operand(ty, 100);
             self.push(Inst::Bin {
                 op: BinOp::Add,
@@ -600,7 +607,9 @@ impl Gen {
             Operand::Inst(i) => self.insts.get(*i).cloned(),
             _ => None,
         };
-        if let Some(Inst::Shuffle { ty: from, mask, .. }) = shuffle.filter(|_| self.rng.chance(30))
+        let fits = self.room >= 2;
+        if let Some(Inst::Shuffle { ty: from, mask, .. }) =
+            shuffle.filter(|_| fits && self.rng.chance(30))
         {
             let (x, y) = (self.operand(from, 90), self.operand(from, 60));
             self.push(Inst::Shuffle {
