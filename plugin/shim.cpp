@@ -852,10 +852,10 @@ void setProbeAttributes(const ShufTarget &T, Function &F) {
 
 // Whether a probe may take an unused first parameter of type `Ty`. LLVM 22's AArch64
 // backend overflows its stack (llc crashes: SIGSEGV) on a function with an unused
-// parameter of a vector type wider than a register that is neither a power of two of
-// lanes nor at most 512 bits (`<10 x float>`, `<14 x float>`, `<32 x float>`; found by
-// the differential generator), which measuring in the host's process would crash the
-// host with: such results are returned without it.
+// parameter of some vector types wider than a register whose lanes are not a power of
+// two or that are wider than 512 bits (`<10 x float>`, `<14 x float>`, `<32 x float>`;
+// found by the differential generator), which measuring in the host's process would
+// crash the host with: such results are returned without it.
 bool unusedParameterCompiles(const Triple &TT, Type *Ty) {
   auto *VT = dyn_cast<FixedVectorType>(Ty);
   if (!TT.isAArch64() || !VT)

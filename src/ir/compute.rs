@@ -8,7 +8,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
+use super::{build_shuffle, fixed_lanes, is, mask_of, single_use, Function, Inst, Type};
 use crate::algebra::shuffle::OperandKind;
 use crate::lower::compute::{BinOp, New, Node, Op};
 
@@ -44,41 +44,44 @@ impl ComputeTree {
     /// even lanes and subtracted in odd ones, 1 instruction, which a tree measured
     /// from the product sees as 3 and a rewrite as `vxorps` and `vfmadd` beat, 2).
     ///
-    /// Likewise a leaf that is a shuffle of the root's block is measured from its
-    /// operands: the backend composes it with the tree's shuffles (a tree commoned from
-    /// two shuffles of shuffles measured 17 against 13 from the inner shuffles, and in
-    /// its function compiled to 22 against stock's 15).
+    /// Likewise a leaf that is a shuffle of the root's block read only by the tree is
+    /// measured from its operands: the backend composes it with the tree's shuffles (a
+    /// tree commoned from two shuffles of shuffles measured 17 against 13 from the inner
+    /// shuffles, and in its function compiled to 22 against stock's 15).
     pub fn measured_inputs(&self) -> Vec<Value> {
         let mut out: Vec<Value> = Vec::new();
-        // SAFETY: a live instruction.
-        let block = unsafe { LLVMGetInstructionParent(self.root.raw()) };
         for leaf in self.leaves() {
-            let v = leaf.raw();
-            // SAFETY: a live value and its operands.
-            let operands: Vec<LLVMValueRef> = unsafe {
-                let opcode =
-                    (!LLVMIsAInstruction(v).is_null()).then(|| LLVMGetInstructionOpcode(v));
-                match opcode {
-                    Some(LLVMOpcode::LLVMFMul) => (0..2)
-                        .map(|i| LLVMGetOperand(v, i))
-                        .filter(|&o| LLVMIsConstant(o) == 0)
-                        .collect(),
-                    Some(LLVMOpcode::LLVMShuffleVector) if LLVMGetInstructionParent(v) == block => {
-                        (0..2)
-                            .map(|i| LLVMGetOperand(v, i))
-                            .filter(|&o| LLVMIsConstant(o) == 0)
-                            .collect()
-                    }
-                    _ => vec![v],
-                }
-            };
-            for o in operands {
+            for o in self.leaf_inputs(leaf.raw()) {
                 if !out.contains(&Value::from_raw(o)) {
                     out.push(Value::from_raw(o));
                 }
             }
         }
         out
+    }
+
+    /// What a measurement reads for the leaf `v` (see [`Self::measured_inputs`]): its
+    /// operands, constants aside, or `v` itself.
+    fn leaf_inputs(&self, v: LLVMValueRef) -> Vec<LLVMValueRef> {
+        // SAFETY: a live value, its operands and its users, read only.
+        unsafe {
+            let opcode = (!LLVMIsAInstruction(v).is_null()).then(|| LLVMGetInstructionOpcode(v));
+            let through = match opcode {
+                Some(LLVMOpcode::LLVMFMul) => true,
+                Some(LLVMOpcode::LLVMShuffleVector) => {
+                    LLVMGetInstructionParent(v) == LLVMGetInstructionParent(self.root.raw())
+                        && super::users(v).iter().all(|u| self.values.contains(u))
+                }
+                _ => false,
+            };
+            match through {
+                true => (0..2)
+                    .map(|i| LLVMGetOperand(v, i))
+                    .filter(|&o| LLVMIsConstant(o) == 0)
+                    .collect(),
+                false => vec![v],
+            }
+        }
     }
 
     /// Every value of the tree, leaves included, as instructions (for overlap checks;
@@ -112,49 +115,38 @@ impl ComputeTree {
         let ty = unsafe { Type(LLVMTypeOf(self.root.raw())) };
         // The leaves' types and the other operations' kinds too: a `zext` and a `sext`,
         // or casts from bytes and from words, are nodes of one shape.
-        let leaves: Vec<String> = self
-            .nodes
-            .iter()
-            .zip(&self.values)
+        // Each leaf: a constant by its value; else its type, what a measurement reads
+        // for it (`leaf_inputs`: which of the measured inputs, by number, so that
+        // leaves sharing one are told apart, and constant operands by value) and, for
+        // a product, its flags and other users (the backend's fusion depends on them),
+        // for a shuffle, its mask.
+        let inputs: Vec<LLVMValueRef> = self.measured_inputs().iter().map(|v| v.raw()).collect();
+        let describe = |o: LLVMValueRef| match inputs.iter().position(|&i| i == o) {
+            Some(k) => format!("#{k}"),
+            None => print_value(o),
+        };
+        let leaves: Vec<String> = (self.nodes.iter().zip(&self.values))
             .filter(|(n, _)| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
-            // SAFETY: a live value.
+            // SAFETY: live values and their operands.
             .map(|(_, &v)| unsafe {
-                // A product is measured with its multiply (`measured_inputs`), whose
-                // fusion depends on its flags, its other users and its operands.
-                let product = !LLVMIsAInstruction(v).is_null()
-                    && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMFMul;
-                match product {
-                    true => {
-                        let users = super::users(v).len();
-                        let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
-                        let shape = match (a == b, LLVMIsConstant(a) + LLVMIsConstant(b)) {
-                            (true, _) => "x*x",
-                            (false, 0) => "x*y",
-                            _ => "x*c",
-                        };
-                        format!(
-                            "{} {shape} fmf{} users{users}",
-                            Type(LLVMTypeOf(v)),
-                            LLVMGetFastMathFlags(v)
-                        )
-                    }
-                    // A local shuffle is measured from its operands (`measured_inputs`).
-                    false
-                        if is(v, LLVMOpcode::LLVMShuffleVector)
-                            && LLVMGetInstructionParent(v)
-                                == LLVMGetInstructionParent(self.root.raw()) =>
-                    {
-                        let (a, b) = (LLVMGetOperand(v, 0), LLVMGetOperand(v, 1));
-                        format!(
-                            "shuffle {} {}{} {:?}",
-                            Type(LLVMTypeOf(a)),
-                            if a == b { "same" } else { "two" },
-                            LLVMIsConstant(b),
-                            mask_of(v)
-                        )
-                    }
-                    false => Type(LLVMTypeOf(v)).to_string(),
+                if LLVMIsConstant(v) != 0 {
+                    return print_value(v);
                 }
+                let read = self.leaf_inputs(v);
+                let operands: Vec<String> = match read == [v] {
+                    true => vec![describe(v)],
+                    false => (0..2).map(|i| describe(LLVMGetOperand(v, i))).collect(),
+                };
+                let extra = match LLVMGetInstructionOpcode(v) {
+                    _ if read == [v] => String::new(),
+                    LLVMOpcode::LLVMFMul => format!(
+                        " fmf{} users{}",
+                        LLVMGetFastMathFlags(v),
+                        super::users(v).len()
+                    ),
+                    _ => format!(" {:?}", mask_of(v)),
+                };
+                format!("{} {operands:?}{extra}", Type(LLVMTypeOf(v)))
             })
             .collect();
         // The operations' fast-math flags (what the backend may fuse or reorder).
@@ -300,6 +292,26 @@ fn opcode(op: BinOp) -> LLVMOpcode {
 
 /// Operations below a root, at most.
 const MAX_DEPTH: usize = 5;
+
+/// `v` as LLVM prints it (a constant's value, for keys).
+fn print_value(v: LLVMValueRef) -> String {
+    // SAFETY: a live value; the message is disposed after it is copied.
+    unsafe {
+        let text = LLVMPrintValueToString(v);
+        let out = std::ffi::CStr::from_ptr(text)
+            .to_string_lossy()
+            .into_owned();
+        LLVMDisposeMessage(text);
+        out
+    }
+}
+
+/// Whether `v` is `poison` (not `undef`: a shuffle's `undef` operand gives `undef`
+/// lanes, which a rewrite that reads them as absent would make poison).
+fn is_poison(v: LLVMValueRef) -> bool {
+    // SAFETY: a live value.
+    unsafe { LLVMIsPoison(v) != 0 }
+}
 
 /// Whether `v` is one value in every lane: a splat constant (no lane poison) or a
 /// shuffle broadcasting one lane.
@@ -802,18 +814,30 @@ unsafe fn negate_lanes(
     let element = LLVMGetElementType(ty);
     let lane_bits = LLVMGetIntTypeWidth(element);
     let bits = lane_bits * lanes.len() as u32;
+    let kind = match lane_bits {
+        8 => "b",
+        16 => "w",
+        _ => "d",
+    };
     let psign = match (negation, bits, lane_bits) {
         (Negation::X86 { psign_bits }, 128, 8 | 16 | 32) if psign_bits >= 128 => {
-            Some(("llvm.x86.ssse3.psign", ".128"))
+            Some(format!("llvm.x86.ssse3.psign.{kind}.128"))
         }
         (Negation::X86 { psign_bits }, 256, 8 | 16 | 32) if psign_bits >= 256 => {
-            Some(("llvm.x86.avx2.psign", ""))
+            Some(format!("llvm.x86.avx2.psign.{kind}"))
         }
         // x86 multiplies 16-bit lanes in one instruction (`pmullw`); no bytes, and
         // `pmulld` takes ten cycles.
         (Negation::X86 { .. }, ..) if lane_bits != 16 => return None,
         _ => None,
     };
+    // Nothing is built (the factors' `freeze` neither) for an intrinsic LLVM lacks.
+    if psign
+        .as_ref()
+        .is_some_and(|name| LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) == 0)
+    {
+        return None;
+    }
     let mut factors: Vec<LLVMValueRef> = lanes
         .iter()
         .map(|&negate| match negate {
@@ -831,14 +855,8 @@ unsafe fn negate_lanes(
         hoisted = Some(factors);
     }
     let negated = match psign {
-        Some((base, suffix)) => {
-            let kind = match lane_bits {
-                8 => "b",
-                16 => "w",
-                _ => "d",
-            };
+        Some(name) => {
             let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
-            let name = format!("{base}.{kind}{suffix}");
             super::build_intrinsic_call(builder, module, &name, &[], &mut [v, factors])?
         }
         None => LLVMBuildMul(builder, v, factors, c"".as_ptr()),

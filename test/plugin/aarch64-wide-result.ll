@@ -1,5 +1,5 @@
-; Measuring a shuffle whose result is a vector wider than a register, of lanes neither
-; a power of two nor at most 512 bits, on AArch64: LLVM 22's backend overflows its
+; Measuring a shuffle whose result is a vector wider than a register, its lanes not a
+; power of two or wider than 512 bits in all, on AArch64: LLVM 22's backend overflows its
 ; stack on a function with an unused parameter of that type (what a probe takes to keep
 ; inputs out of the return registers), which in the host's process crashed opt (found
 ; by the differential generator, seed 131101). Such probes go without the parameter.

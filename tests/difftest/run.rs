@@ -212,9 +212,8 @@ pub struct Run {
 /// A tool that runs longer than this is stopped and counts as failed (a hang).
 const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Runs a tool with its output in `dir/<name>.stdout` and `.stderr`: `Ok((stdout,
-/// stderr))` on success, else `Err((status, stderr))`.
-/// `module` compiled by llc (beside `lli`) for this machine, linked by clang and run.
+/// `module` compiled by llc (beside `lli`) for its functions' CPU, linked by clang and
+/// run on this machine.
 fn run_natively(
     dir: &Path,
     lli: &Path,
@@ -240,6 +239,8 @@ fn run_natively(
     run_tool(dir, "native-run", &mut Command::new(&exe))
 }
 
+/// Runs a tool with its output in `dir/<name>.stdout` and `.stderr`: `Ok((stdout,
+/// stderr))` on success, else `Err((status, stderr))`.
 fn run_tool(
     dir: &Path,
     name: &str,
