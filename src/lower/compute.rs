@@ -414,7 +414,9 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
     };
     let (oa, like_a, la, ra) = side(&mut out, *a)?;
     let (ob, like_b, lb, rb) = side(&mut out, *b)?;
-    if (la, ra) != (lb, rb) {
+    // Not of one value with itself: `sub x, x` is zero, which the backend folds (the
+    // blend then a mask of `add x, x`), and no negation does.
+    if (la, ra) != (lb, rb) || la == ra {
         return None;
     }
     let m = mask.len() as i32;
@@ -1109,6 +1111,14 @@ mod tests {
             a: 1,
             lanes: vec![true, false, true, false]
         }));
+        // Not of one value with itself (`sub x, x` is zero).
+        let mut same = ints.clone();
+        for id in [2, 3] {
+            if let Node::Op { args, .. } = &mut same[id] {
+                args[1] = 0;
+            }
+        }
+        assert!(alternate(&same, &as_is(&same).unwrap()).is_none());
         // An integer and a float operation are no pair.
         let mut mixed = ints.clone();
         mixed[3] = Node::Op {
