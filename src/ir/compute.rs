@@ -344,6 +344,17 @@ struct Reader {
 }
 
 impl Reader {
+    fn new(block: LLVMBasicBlockRef, splats: bool) -> Reader {
+        Reader {
+            splats,
+            nodes: Vec::new(),
+            values: Vec::new(),
+            seen: HashMap::new(),
+            block,
+            kinds: Vec::new(),
+        }
+    }
+
     fn add(&mut self, v: LLVMValueRef, node: Node) -> usize {
         self.nodes.push(node);
         self.values.push(v);
@@ -454,14 +465,7 @@ pub fn compute_trees(func: Function) -> Vec<ComputeTree> {
         if !side(a) || !(is_poison(b) || side(b)) {
             continue;
         }
-        let mut reader = Reader {
-            splats: false,
-            nodes: Vec::new(),
-            values: Vec::new(),
-            seen: HashMap::new(),
-            block,
-            kinds: Vec::new(),
-        };
+        let mut reader = Reader::new(block, false);
         let read = |reader: &mut Reader, v: LLVMValueRef| -> Option<usize> {
             if !extract(v) {
                 return reader.operand(v, 0);
@@ -540,14 +544,7 @@ pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
             if !ends_in_shuffles(v, block, 0) {
                 continue;
             }
-            let mut reader = Reader {
-                splats: true,
-                nodes: Vec::new(),
-                values: Vec::new(),
-                seen: HashMap::new(),
-                block,
-                kinds: Vec::new(),
-            };
+            let mut reader = Reader::new(block, true);
             if reader.operation(v, 0).flatten().is_none() {
                 continue;
             }
@@ -773,15 +770,9 @@ unsafe fn flip_sign(
         .iter()
         .map(|&flip| LLVMConstInt(int, if flip { 1u64 << (bits - 1) } else { 0 }, 0))
         .collect();
-    let mut signs = LLVMConstVector(signs.as_mut_ptr(), n as u32);
-    let mut hoisted = None;
-    if let Some(at) = entry {
-        let b = LLVMCreateBuilderInContext(ctx);
-        LLVMPositionBuilderBefore(b, at);
-        signs = LLVMBuildFreeze(b, signs, c"".as_ptr());
-        LLVMDisposeBuilder(b);
-        hoisted = Some(signs);
-    }
+    let signs = LLVMConstVector(signs.as_mut_ptr(), n as u32);
+    let hoisted = entry.map(|at| freeze_at(at, signs));
+    let signs = hoisted.unwrap_or(signs);
     let ints = LLVMBuildBitCast(builder, v, LLVMVectorType(int, n as u32), c"".as_ptr());
     let flipped = LLVMBuildXor(builder, ints, signs, c"".as_ptr());
     let back = LLVMBuildBitCast(builder, flipped, ty, c"".as_ptr());
@@ -845,15 +836,9 @@ unsafe fn negate_lanes(
             false => LLVMConstInt(element, 1, 0),
         })
         .collect();
-    let mut factors = LLVMConstVector(factors.as_mut_ptr(), lanes.len() as u32);
-    let mut hoisted = None;
-    if let Some(at) = entry {
-        let b = LLVMCreateBuilderInContext(LLVMGetTypeContext(ty));
-        LLVMPositionBuilderBefore(b, at);
-        factors = LLVMBuildFreeze(b, factors, c"".as_ptr());
-        LLVMDisposeBuilder(b);
-        hoisted = Some(factors);
-    }
+    let factors = LLVMConstVector(factors.as_mut_ptr(), lanes.len() as u32);
+    let hoisted = entry.map(|at| freeze_at(at, factors));
+    let factors = hoisted.unwrap_or(factors);
     let negated = match psign {
         Some(name) => {
             let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(builder)));
@@ -867,6 +852,19 @@ unsafe fn negate_lanes(
         .filter(|&i| !LLVMIsAInstruction(i).is_null())
         .collect();
     Some((negated, built, hoisted))
+}
+
+/// `freeze` of the constant `c` built before `at` (an instruction: the measurement takes
+/// it as an input, and InstSimplify folds it back to the constant).
+///
+/// # Safety
+/// `at` is a live instruction.
+unsafe fn freeze_at(at: LLVMValueRef, c: LLVMValueRef) -> LLVMValueRef {
+    let b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(c)));
+    LLVMPositionBuilderBefore(b, at);
+    let frozen = LLVMBuildFreeze(b, c, c"".as_ptr());
+    LLVMDisposeBuilder(b);
+    frozen
 }
 
 /// How the target negates chosen integer lanes (an integer alternation's).
