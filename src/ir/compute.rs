@@ -123,14 +123,14 @@ impl ComputeTree {
         let inputs: Vec<LLVMValueRef> = self.measured_inputs().iter().map(|v| v.raw()).collect();
         let describe = |o: LLVMValueRef| match inputs.iter().position(|&i| i == o) {
             Some(k) => format!("#{k}"),
-            None => print_value(o),
+            None => Inst(o).text(),
         };
         let leaves: Vec<String> = (self.nodes.iter().zip(&self.values))
             .filter(|(n, _)| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
             // SAFETY: live values and their operands.
             .map(|(_, &v)| unsafe {
                 if LLVMIsConstant(v) != 0 {
-                    return print_value(v);
+                    return Inst(v).text();
                 }
                 let read = self.leaf_inputs(v);
                 let operands: Vec<String> = match read == [v] {
@@ -292,19 +292,6 @@ fn opcode(op: BinOp) -> LLVMOpcode {
 
 /// Operations below a root, at most.
 const MAX_DEPTH: usize = 5;
-
-/// `v` as LLVM prints it (a constant's value, for keys).
-fn print_value(v: LLVMValueRef) -> String {
-    // SAFETY: a live value; the message is disposed after it is copied.
-    unsafe {
-        let text = LLVMPrintValueToString(v);
-        let out = std::ffi::CStr::from_ptr(text)
-            .to_string_lossy()
-            .into_owned();
-        LLVMDisposeMessage(text);
-        out
-    }
-}
 
 /// Whether `v` is `poison` (not `undef`: a shuffle's `undef` operand gives `undef`
 /// lanes, which a rewrite that reads them as absent would make poison).
