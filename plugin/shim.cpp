@@ -898,6 +898,29 @@ void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Resu
   }
 }
 
+// The constraint of an empty inline asm that takes a value a measured function hands
+// on besides its stores (a scalar read outside an SLP tree, an index of a
+// getelementptr): a general register for an integer or pointer, a floating-point or
+// vector register for a float where the target has them, a vector as for results.
+// None where the backend might not place it (an error in the host's context).
+const char *observedConstraint(const Triple &TT, StringRef Features, Type *Ty) {
+  if (Ty->isVectorTy())
+    return consumerConstraint(TT, Features, Ty);
+  if (Ty->isPointerTy() || (Ty->isIntegerTy() && Ty->getIntegerBitWidth() >= 8 &&
+                            Ty->getIntegerBitWidth() <= (TT.isArch64Bit() ? 64 : 32) &&
+                            isPowerOf2_32(Ty->getIntegerBitWidth())))
+    return "r";
+  if (!Ty->isFloatTy() && !Ty->isDoubleTy())
+    return nullptr;
+  if (TT.isX86() && !Features.contains("-sse"))
+    return "x";
+  if (TT.isAArch64() && !Features.contains("-neon") && !Features.contains("-fp-armv8"))
+    return "w";
+  if (TT.isRISCV() && Features.contains(Ty->isFloatTy() ? "+f" : "+d"))
+    return "f";
+  return nullptr;
+}
+
 // A splat of a constant that names no global (a scalable vector's `splat (i1 true)` is
 // a constant expression).
 bool isPlainSplat(const Constant *C) {
@@ -1125,10 +1148,12 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
 }
 
 // The instructions the backend emits for groups of simple stores (each of one basic
-// block) and what they store, back to their inputs: each group one function, all in one
+// block) and what they store, and of values handed on besides (each to an empty inline
+// asm: `observedConstraint`), back to their inputs: each group one function, all in one
 // compilation. A count of -1 for a group that cannot be measured.
 int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
-                        const size_t *StoreStarts, const LLVMValueRef *InputRefs,
+                        const size_t *StoreStarts, const LLVMValueRef *ObservedRefs,
+                        const size_t *ObservedStarts, const LLVMValueRef *InputRefs,
                         const size_t *InputStarts, size_t NumGroups, int CountConstantLoads,
                         ShufEmitted *Counts) {
   Module &Host = *T->F.getParent();
@@ -1151,9 +1176,25 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     for (size_t I = StoreStarts[G]; I < StoreStarts[G + 1]; ++I)
       if (auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I])))
         Stores.push_back(Store);
+    // An observed input is in a register already: nothing to measure.
+    SmallVector<Instruction *, 8> Observed;
+    bool Observable = true;
+    for (size_t I = ObservedStarts[G]; I < ObservedStarts[G + 1]; ++I) {
+      Value *V = unwrap(ObservedRefs[I]);
+      auto *VI = dyn_cast_or_null<Instruction>(V);
+      if (is_contained(Inputs, V))
+        continue;
+      if (!VI || isa<StoreInst>(VI) ||
+          !observedConstraint(TM->getTargetTriple(), T->Features, VI->getType()))
+        Observable = false;
+      else if (!is_contained(Observed, VI))
+        Observed.push_back(VI);
+    }
+    SmallVector<Instruction *, 16> Ends(Stores.begin(), Stores.end());
+    Ends.append(Observed.begin(), Observed.end());
     SmallVector<Instruction *, 16> Slice;
-    if (Stores.size() != StoreStarts[G + 1] - StoreStarts[G] ||
-        !sliceBetween(Inputs, Stores, Slice))
+    if (Stores.size() != StoreStarts[G + 1] - StoreStarts[G] || !Observable ||
+        !sliceBetween(Inputs, Ends, Slice))
       continue;
     SmallVector<Type *, 8> InputTypes;
     for (Value *V : Inputs)
@@ -1169,6 +1210,13 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     ValueToValueMapTy Map;
     copySlice(Probe, B, Inputs, Args, Slice, Map);
+    for (Instruction *V : Observed) {
+      Type *Ty = V->getType();
+      auto *AsmTy = FunctionType::get(Type::getVoidTy(Ctx), {Ty}, false);
+      const char *Constraint = observedConstraint(TM->getTargetTriple(), T->Features, Ty);
+      B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
+                   {Map[V]});
+    }
     B.CreateRetVoid();
   }
   if (Names.empty())

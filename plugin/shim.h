@@ -186,12 +186,16 @@ int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t 
 
 /* Like shuf_emitted_batch for groups of simple stores, each of one basic block, and what
  * they store, back to their inputs: group g is stores[store_starts[g]..store_starts[g+1]]
- * with inputs[input_starts[g]..input_starts[g+1]], all of a group's stores in one
+ * and observed[observed_starts[g]..observed_starts[g+1]] (values handed on besides,
+ * each to an empty inline asm taking it in a register) with
+ * inputs[input_starts[g]..input_starts[g+1]], all of a group's stores in one
  * function (so the backend may merge them, as it would in place), all groups in one
  * compilation. Returns 0 when nothing could be compiled, else 1 and the counts in
- * counts[0..num_groups] (-1 for a group that cannot be measured). */
+ * counts[0..num_groups] (-1 for a group that cannot be measured, or with a value no
+ * register takes as it is). */
 int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
-                        const size_t *store_starts, const LLVMValueRef *inputs,
+                        const size_t *store_starts, const LLVMValueRef *observed,
+                        const size_t *observed_starts, const LLVMValueRef *inputs,
                         const size_t *input_starts, size_t num_groups,
                         int count_constant_loads, ShufEmitted *counts);
 

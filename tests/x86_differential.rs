@@ -38,6 +38,10 @@
 //! * horizontal reductions (`shuf::slp`): integer add/mul/and/or/xor chains over
 //!   permuted loads, and `fadd`/`fmul` chains with `reassoc` over values every order
 //!   sums and multiplies exactly; under `lli` and on AArch64 and RISC-V V under qemu.
+//! * indices of getelementptrs (`shuf::slp`, GEP seeds): lanes of permuted loads,
+//!   masked and extended, each the index of a table load right away (so the loads of
+//!   later lanes move up), with stores between sometimes; under `lli` and on AArch64 and
+//!   RISC-V V under qemu.
 //! * segment loads (`shuf::ir::segment`): loops reading 9 to 24 neighbouring fields of
 //!   each record, through `default<O3>`, on AArch64 and RISC-V V under qemu.
 //!   `SHUF_MORE_ROUNDS` repeats the join, reduction and segment-load campaigns with
@@ -2725,6 +2729,96 @@ fn build_vectors_round(seed: u64) {
         "w",
         "slp: a build vector",
         "slp: kept a build vector",
+    );
+}
+
+/// A function `@x{k}(ptr %d, ptr %s)`: lanes as [`lanes_body`], each masked to 0..63,
+/// extended (or not, as `i64`) and used right away as the index of a load from a table
+/// of `i32` at 1024 bytes into `@src` (seed 003's GEP seeds: the loads of later lanes move
+/// up to the first table load); the table values summed and stored at `%d`. Sometimes
+/// each table value is also stored right after its load (into what later lanes read
+/// where `%d` and `%s` overlap), or a store between a lane's loads.
+fn index_function(k: usize, rng: &mut Rng) -> String {
+    const TYPES: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
+    let (ty, size) = TYPES[rng.below(4) as usize];
+    let n = [2usize, 4, 8, 16][rng.below(4) as usize].max((16 / size) as usize);
+    let op = ["add", "sub", "mul", "xor", ""][rng.below(5) as usize];
+    let second = if rng.chance(50) {
+        n as i64 * size
+    } else {
+        1024
+    };
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut q: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i as u64 + 1) as usize);
+        q.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let between = rng.chance(15).then(|| rng.below(n as u64) as usize);
+    let store_each = rng.chance(30);
+    let extend = match rng.below(3) {
+        0 => "zext",
+        _ => "sext",
+    };
+    let lanes = lanes_body(n, ty, size, op, second, &p, &q, between, rng);
+    // The table in `@src` (never written): its values, stored into `%d`, change what
+    // later lanes read where `%d` and `%s` overlap.
+    let mut body = "  %tab = getelementptr inbounds i8, ptr @src, i64 1024\n".to_string();
+    let mut acc = "0".to_string();
+    for line in lanes.lines() {
+        body += line;
+        body.push('\n');
+        let Some(j) = line
+            .strip_prefix("  %v")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|j| j.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        let index = match ty {
+            "i64" => format!("%m{j}"),
+            _ => format!("%i{j}"),
+        };
+        body += &format!("  %m{j} = and {ty} %v{j}, 63\n");
+        if ty != "i64" {
+            body += &format!("  %i{j} = {extend} {ty} %m{j} to i64\n");
+        }
+        body += &format!(
+            "  %t{j} = getelementptr inbounds i32, ptr %tab, i64 {index}\n  \
+             %l{j} = load i32, ptr %t{j}, align 1\n  %c{j} = add i32 {acc}, %l{j}\n"
+        );
+        if store_each {
+            body += &format!(
+                "  %o{j} = getelementptr inbounds i8, ptr %d, i64 {}\n  \
+                 store i32 %l{j}, ptr %o{j}, align 1\n",
+                4 * j
+            );
+        }
+        acc = format!("%c{j}");
+    }
+    body += &format!(
+        "  %out = getelementptr inbounds i8, ptr %d, i64 128\n  store i32 {acc}, ptr %out, align 1\n"
+    );
+    let attr = if rng.chance(50) { "noalias " } else { "" };
+    format!("define void @x{k}(ptr {attr}%d, ptr {attr}%s) #0 {{\n{body}  ret void\n}}\n")
+}
+
+#[test]
+fn indices_compute_the_same() {
+    for round in 0..rounds() {
+        indices_round(0x1d1c_e5e5_5eed_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn indices_round(seed: u64) {
+    slp_round(
+        seed,
+        "indices",
+        "index",
+        index_function,
+        "x",
+        "getelementptr indices",
+        "slp: kept",
     );
 }
 

@@ -116,6 +116,8 @@ extern "C" {
         t: *const ShufTarget,
         stores: *const LLVMValueRef,
         store_starts: *const usize,
+        observed: *const LLVMValueRef,
+        observed_starts: *const usize,
         inputs: *const LLVMValueRef,
         input_starts: *const usize,
         num_groups: usize,
@@ -381,6 +383,14 @@ pub struct Probe {
     pub count_constant_loads: bool,
 }
 
+/// One group to measure with [`Target::emitted_for_slices`]: simple stores of one
+/// block and values handed on, with what computes them back to `inputs`.
+pub struct Slice {
+    pub stores: Vec<LLVMValueRef>,
+    pub observed: Vec<LLVMValueRef>,
+    pub inputs: Vec<LLVMValueRef>,
+}
+
 /// The target of the function being transformed: TTI, remarks, statistics.
 pub struct Target<'a>(&'a ShufTarget);
 
@@ -562,13 +572,37 @@ impl<'a> Target<'a> {
         groups: &[(&[S], &[V])],
         count_constant_loads: bool,
     ) -> Vec<Option<Emitted>> {
+        let slices: Vec<Slice> = groups
+            .iter()
+            .map(|(s, i)| Slice {
+                stores: s.iter().map(|&v| v.into()).collect(),
+                observed: Vec::new(),
+                inputs: i.iter().map(|&v| v.into()).collect(),
+            })
+            .collect();
+        self.emitted_for_slices(&slices, count_constant_loads)
+    }
+
+    /// [`Target::emitted_for_store_groups`] for groups that also hand values on (each to
+    /// an empty inline asm that takes it in a register, as code that goes on using it
+    /// would: a scalar read outside an SLP tree, or its lane extracted). `None` for a
+    /// group with a value no register of the target takes as it is (`i1`, `half`).
+    pub fn emitted_for_slices(
+        &self,
+        groups: &[Slice],
+        count_constant_loads: bool,
+    ) -> Vec<Option<Emitted>> {
         let mut stores: Vec<LLVMValueRef> = Vec::new();
+        let mut observed: Vec<LLVMValueRef> = Vec::new();
         let mut inputs: Vec<LLVMValueRef> = Vec::new();
-        let (mut store_starts, mut input_starts) = (vec![0usize], vec![0usize]);
-        for (s, i) in groups {
-            stores.extend(s.iter().map(|&v| v.into()));
-            inputs.extend(i.iter().map(|&v| v.into()));
+        let (mut store_starts, mut observed_starts, mut input_starts) =
+            (vec![0usize], vec![0usize], vec![0usize]);
+        for g in groups {
+            stores.extend(&g.stores);
+            observed.extend(&g.observed);
+            inputs.extend(&g.inputs);
             store_starts.push(stores.len());
+            observed_starts.push(observed.len());
             input_starts.push(inputs.len());
         }
         let mut counts = vec![Emitted::plain(-1); groups.len()];
@@ -583,6 +617,8 @@ impl<'a> Target<'a> {
                 self.0,
                 stores.as_ptr(),
                 store_starts.as_ptr(),
+                observed.as_ptr(),
+                observed_starts.as_ptr(),
                 inputs.as_ptr(),
                 input_starts.as_ptr(),
                 groups.len(),

@@ -36,6 +36,10 @@ pub enum Seed {
     /// A build vector: `root`, the last of a chain of `insertelement`s that sets every
     /// lane once, through `inner` (the earlier ones, each read only by the next).
     BuildVector { root: Inst, inner: Vec<Inst> },
+    /// The indices of `getelementptr`s into one object (seed 003's GEP seeds): each
+    /// lane's scalar read outside, from its lane; the vector code goes right before
+    /// `at`, the first instruction that reads one.
+    Indices { at: Inst },
 }
 
 /// A seed and the tree computing its lanes.
@@ -78,6 +82,7 @@ impl Tree {
         match &self.seed {
             Seed::Stores { stores, .. } => stores[0],
             Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => *root,
+            Seed::Indices { at } => *at,
         }
     }
 
@@ -85,7 +90,7 @@ impl Tree {
     pub fn bases(&self) -> Vec<Value> {
         let mut out = match self.seed {
             Seed::Stores { base, .. } => vec![Value::from_raw(base)],
-            Seed::Reduction { .. } | Seed::BuildVector { .. } => Vec::new(),
+            Seed::Reduction { .. } | Seed::BuildVector { .. } | Seed::Indices { .. } => Vec::new(),
         };
         for (base, ..) in self.tree.load_ranges() {
             let b = Value::from_raw(self.bases[base]);
@@ -123,6 +128,8 @@ impl Tree {
                 v.extend(inner.iter().copied());
                 v
             }
+            // Where the vector code goes (it must still be there).
+            Seed::Indices { at } => vec![*at],
         };
         out.extend(
             self.tree
@@ -907,7 +914,7 @@ unsafe fn rooted(
 ) -> Option<Tree> {
     let root = match &seed {
         Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => root.raw(),
-        Seed::Stores { .. } => return None,
+        Seed::Stores { .. } | Seed::Indices { .. } => return None,
     };
     let at = |v: LLVMValueRef| position.of(v);
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
@@ -1050,6 +1057,226 @@ unsafe fn build_vector(
     rooted(target, reader, tree, seed, &inner, position, n, elem)
 }
 
+/// Lanes of an index bundle: powers of two, at most this.
+const MAX_INDICES: usize = 16;
+
+/// Every bundle of `getelementptr` indices in `func` whose lanes are one SLP tree with a
+/// load or an operation in it (seed 003's GEP seeds: the sum of `g[a[k] - b[k]]`, the
+/// loads and subtractions side by side): per block, the `getelementptr`s
+/// with one index that is not a constant, grouped by the object they point into, less
+/// those whose index another's differs from by a constant (one is computed from the
+/// other) and repeats; their indices in block order, or what they extend where every
+/// one is the same extension (which stays scalar: it folds into the addressing), in
+/// windows of 16, 8, 4 or 2 lanes of at least 16 bytes. The vector code goes right
+/// before the first reader of a lane, its loads moved there past nothing that may
+/// write what they read and past no call.
+pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live function's blocks and instructions, reading only.
+    unsafe {
+        let mut bb = LLVMGetFirstBasicBlock(func.0);
+        while !bb.is_null() {
+            let mut groups: Vec<(LLVMValueRef, Vec<LLVMValueRef>)> = Vec::new();
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() {
+                let gep = !LLVMIsAGetElementPtrInst(inst).is_null()
+                    && LLVMGetNumIndices(inst) == 1
+                    && LLVMIsConstant(LLVMGetOperand(inst, 1)) == 0
+                    && LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMTypeKind::LLVMPointerTypeKind;
+                if gep {
+                    let object = underlying(LLVMGetOperand(inst, 0));
+                    match groups.iter_mut().find(|(o, _)| *o == object) {
+                        Some((_, geps)) => geps.push(inst),
+                        None => groups.push((object, vec![inst])),
+                    }
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            let position = Positions::new(bb);
+            let mut reader = Reader::new(bb);
+            for (_, geps) in groups {
+                let lanes = index_lanes(&distinct_indices(&geps), bb);
+                let mut i = 0;
+                while i + 2 <= lanes.len() {
+                    let taken = [MAX_INDICES, 8, 4, 2].into_iter().find_map(|n| {
+                        let window = lanes.get(i..i + n)?;
+                        index_tree(target, &mut reader, window, &position).map(|t| (n, t))
+                    });
+                    match taken {
+                        Some((n, t)) => {
+                            out.push(t);
+                            i += n;
+                        }
+                        None => i += 1,
+                    }
+                }
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+    }
+    out
+}
+
+/// The indices of `geps`, without those another's differs from by a constant through
+/// the same pointer (`x + 1` and `x + 2`: both dropped) and without repeats.
+unsafe fn distinct_indices(geps: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
+    // An index as a value plus a constant, through extensions.
+    let split = |mut v: LLVMValueRef| {
+        while !LLVMIsASExtInst(v).is_null() || !LLVMIsAZExtInst(v).is_null() {
+            v = LLVMGetOperand(v, 0);
+        }
+        let add = !LLVMIsABinaryOperator(v).is_null()
+            && LLVMGetInstructionOpcode(v) == LLVMOpcode::LLVMAdd
+            && !LLVMIsAConstantInt(LLVMGetOperand(v, 1)).is_null();
+        match add {
+            true => LLVMGetOperand(v, 0),
+            false => v,
+        }
+    };
+    let mut kept = vec![true; geps.len()];
+    for i in 0..geps.len() {
+        for j in i + 1..geps.len() {
+            if !kept[i] {
+                break;
+            }
+            let (a, b) = (geps[i], geps[j]);
+            let (ia, ib) = (LLVMGetOperand(a, 1), LLVMGetOperand(b, 1));
+            if ia == ib {
+                kept[j] = false;
+            } else if LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0) && split(ia) == split(ib) {
+                kept[i] = false;
+                kept[j] = false;
+            }
+        }
+    }
+    geps.iter()
+        .zip(kept)
+        .filter(|&(_, k)| k)
+        .map(|(&g, _)| LLVMGetOperand(g, 1))
+        .collect()
+}
+
+/// The lanes of an index bundle: the indices, or what they extend where every one is
+/// the same extension of the same type; only instructions of `bb`, each once.
+unsafe fn index_lanes(indices: &[LLVMValueRef], bb: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
+    let extension = |v: LLVMValueRef| {
+        let cast = !LLVMIsASExtInst(v).is_null() || !LLVMIsAZExtInst(v).is_null();
+        cast.then(|| {
+            (
+                LLVMGetInstructionOpcode(v),
+                LLVMTypeOf(LLVMGetOperand(v, 0)),
+            )
+        })
+    };
+    let same = indices
+        .first()
+        .and_then(|&v| extension(v))
+        .filter(|&e| indices.iter().all(|&v| extension(v) == Some(e)));
+    let mut lanes: Vec<LLVMValueRef> = Vec::new();
+    for &v in indices {
+        let lane = match same {
+            Some(_) => LLVMGetOperand(v, 0),
+            None => v,
+        };
+        let local = !LLVMIsAInstruction(lane).is_null() && LLVMGetInstructionParent(lane) == bb;
+        if local && !lanes.contains(&lane) {
+            lanes.push(lane);
+        }
+    }
+    lanes
+}
+
+/// The tree of an index bundle, if its lanes are one, have one type, and its vector
+/// code may go right before the first reader of a lane.
+unsafe fn index_tree(
+    target: &Target,
+    reader: &mut Reader,
+    lanes: &[LLVMValueRef],
+    position: &Positions,
+) -> Option<Tree> {
+    let elem = LLVMTypeOf(lanes[0]);
+    let bytes = scalar_bytes(elem)?;
+    let n = lanes.len();
+    if lanes.iter().any(|&v| LLVMTypeOf(v) != elem) || (n as i64) * bytes < MIN_BYTES {
+        return None;
+    }
+    let ids: Vec<usize> = lanes.iter().map(|&v| reader.scalar(v)).collect();
+    let tree = tree::build(&reader.scalars, &ids, bytes)?;
+    if matches!(tree, Node::Consts(_)) {
+        return None;
+    }
+    // The first reader of a lane in the block.
+    let mut at: Option<(usize, LLVMValueRef)> = None;
+    for &lane in lanes {
+        let mut u = LLVMGetFirstUse(lane);
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            if let Some(p) = position.of(user) {
+                if at.map_or(true, |(q, _)| p < q) {
+                    at = Some((p, user));
+                }
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    let (at_position, at) = at?;
+    if !LLVMIsAPHINode(at).is_null() {
+        return None;
+    }
+    let t = Tree {
+        seed: Seed::Indices { at: Inst(at) },
+        lanes: n,
+        tree,
+        scalars: reader.values.clone(),
+        bases: reader.bases.clone(),
+        elem,
+        last: at,
+    };
+    // What the vector code reads is there before it.
+    let before = |v: LLVMValueRef| position.of(v).map_or(true, |p| p < at_position);
+    if !t.bases().iter().all(|b| before(b.raw())) {
+        return None;
+    }
+    let replaced: Vec<LLVMValueRef> = t.tree.scalars().iter().map(|&s| reader.values[s]).collect();
+    let placed: Vec<usize> = replaced
+        .iter()
+        .map(|&v| position.of(v))
+        .collect::<Option<_>>()?;
+    let first = placed.iter().copied().chain([at_position]).min()?;
+    let last = placed.iter().copied().chain([at_position]).max()?;
+    let (mut from, mut to) = (at, at);
+    for (&v, &p) in replaced.iter().zip(&placed) {
+        if p == first {
+            from = v;
+        }
+        if p == last {
+            to = v;
+        }
+    }
+    // Loads moved up to it past no call (which might not return: the vector code
+    // would read what the scalar code never did) and, up or down, past nothing that
+    // may write what they read.
+    let mut i = at;
+    while i != to {
+        if !LLVMIsACallInst(i).is_null() || !LLVMIsAInvokeInst(i).is_null() {
+            return None;
+        }
+        i = LLVMGetNextInstruction(i);
+    }
+    let loads: Vec<LLVMValueRef> = replaced
+        .iter()
+        .copied()
+        .filter(|&v| !LLVMIsALoadInst(v).is_null())
+        .collect();
+    let load_ranges = load_extents(&t.tree, reader);
+    let undisturbed = |i: LLVMValueRef| {
+        load_ranges
+            .iter()
+            .all(|&(base, extent)| !target.may_write(i, base, extent))
+    };
+    quiet_between(from, to, &[], &loads, undisturbed).then_some(t)
+}
+
 /// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
 /// as the range's end (0, unknown, where the range starts before the base).
 fn extent(from: i64, len: i64) -> u64 {
@@ -1123,12 +1350,28 @@ pub struct BuiltTree {
     pub result: Inst,
     built: Vec<LLVMValueRef>,
     lane_of: LaneOf,
+    /// The scalars read outside the tree and the lanes extracted for them
+    /// ([`extract_outside`]).
+    outside: Vec<(Outside, LLVMValueRef)>,
 }
 
 impl BuiltTree {
     /// Every instruction built.
     pub fn instructions(&self) -> Vec<Inst> {
         self.built.iter().map(|&v| Inst(v)).collect()
+    }
+
+    /// The lanes extracted for readers outside the tree.
+    pub fn outside_lanes(&self) -> Vec<u32> {
+        self.outside.iter().map(|(o, _)| o.lane).collect()
+    }
+
+    /// The scalars read outside the tree, and the lanes extracted for them.
+    pub fn outside(&self) -> (Vec<Inst>, Vec<Inst>) {
+        self.outside
+            .iter()
+            .map(|(o, x)| (Inst(o.scalar), Inst(*x)))
+            .unzip()
     }
 }
 
@@ -1148,6 +1391,7 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => {
                 LLVMPositionBuilderBefore(builder, root.raw())
             }
+            Seed::Indices { at } => LLVMPositionBuilderBefore(builder, at.raw()),
         }
         let mut built = Vec::new();
         let mut loaded = HashMap::new();
@@ -1202,8 +1446,9 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
                 call
             }
             // The tree's vector is the result, built already (a build vector of
-            // constants only is not taken: `build_vector`).
-            Seed::BuildVector { .. } => value,
+            // constants only is not taken: `build_vector`); so are the indices'
+            // (read through `extract_outside`).
+            Seed::BuildVector { .. } | Seed::Indices { .. } => value,
         };
         if !built.contains(&result) {
             built.push(result);
@@ -1213,6 +1458,7 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             result: Inst(result),
             built,
             lane_of,
+            outside: Vec::new(),
         }
     }
 }
@@ -1596,6 +1842,7 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
                 inside.insert(root.raw());
                 inside.extend(inner.iter().map(|i| i.raw()));
             }
+            Seed::Indices { .. } => {}
         }
         // What comes after the vector code in its block.
         let end = b.result.raw();
@@ -1643,37 +1890,46 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
     }
 }
 
-/// How many lanes of the vector code must be extracted for readers outside `t` (see
-/// `outside_readers`); `None` where some cannot be.
-pub fn extracts(t: &Tree, b: &BuiltTree) -> Option<usize> {
-    outside_readers(t, b).map(|o| o.len())
+/// Extracts, right after the vector code, the lanes whose scalars something outside
+/// `t` reads (see `outside_readers`), for `replace_tree` to read instead; how many, or
+/// `None` (and nothing built) where some cannot be.
+pub fn extract_outside(t: &Tree, b: &mut BuiltTree) -> Option<usize> {
+    let outside = outside_readers(t, b)?;
+    // SAFETY: the vector code is live and its last instruction is not its block's
+    // terminator (a store, a reduction or build vector before its root, or a vector
+    // before the first reader of its lanes); each vector dominates its extract.
+    unsafe {
+        let ctx = LLVMGetTypeContext(t.elem);
+        let builder = LLVMCreateBuilderInContext(ctx);
+        LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(b.result.raw()));
+        let i32t = LLVMInt32TypeInContext(ctx);
+        for o in outside {
+            let lane = LLVMConstInt(i32t, u64::from(o.lane), 0);
+            let x = LLVMBuildExtractElement(builder, o.vector, lane, c"".as_ptr());
+            b.built.push(x);
+            b.outside.push((o, x));
+        }
+        LLVMDisposeBuilder(builder);
+    }
+    Some(b.outside.len())
 }
 
 /// Erases the scalar stores (or the reduction, its root replaced by the vector
 /// reduction) and the scalar code `b` replaces, and addresses left unread. Scalars read
-/// outside the tree are read from their lanes instead, where they can be (else they
-/// stay for those readers).
+/// outside the tree are read from their lanes instead where they were extracted
+/// ([`extract_outside`]; else they stay for those readers).
 pub fn replace_tree(t: &Tree, b: BuiltTree) {
-    // SAFETY: each extract goes right after the vector code, which its readers follow
+    // SAFETY: each extract is right after the vector code, which its readers follow
     // (`outside_readers`); only their operands that were the scalar change.
     unsafe {
-        if let Some(outside) = outside_readers(t, &b) {
-            let ctx = LLVMGetTypeContext(t.elem);
-            let builder = LLVMCreateBuilderInContext(ctx);
-            LLVMPositionBuilderBefore(builder, LLVMGetNextInstruction(b.result.raw()));
-            let i32t = LLVMInt32TypeInContext(ctx);
-            for o in outside {
-                let lane = LLVMConstInt(i32t, u64::from(o.lane), 0);
-                let x = LLVMBuildExtractElement(builder, o.vector, lane, c"".as_ptr());
-                for r in o.readers {
-                    for k in 0..LLVMGetNumOperands(r) {
-                        if LLVMGetOperand(r, k as u32) == o.scalar {
-                            LLVMSetOperand(r, k as u32, x);
-                        }
+        for (o, x) in &b.outside {
+            for &r in &o.readers {
+                for k in 0..LLVMGetNumOperands(r) {
+                    if LLVMGetOperand(r, k as u32) == o.scalar {
+                        LLVMSetOperand(r, k as u32, *x);
                     }
                 }
             }
-            LLVMDisposeBuilder(builder);
         }
     }
     // SAFETY: the stores (or the root, once unread) first, then the tree's scalars
@@ -1700,6 +1956,8 @@ pub fn replace_tree(t: &Tree, b: BuiltTree) {
                 LLVMInstructionEraseFromParent(root.raw());
                 scalars.extend(inner.iter().rev());
             }
+            // The lanes' readers read the extracts now.
+            Seed::Indices { .. } => {}
         }
         for &s in &t.tree.scalars() {
             if !scalars.contains(&Inst(t.scalars[s])) {

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 
 use super::memo::{Memo, Pair};
-use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, RemarkKind, Slice, Statistic, Target};
 use crate::ir::slp::{BuiltTree, Seed, Tree};
 use crate::ir::{self, Function, Inst};
 use crate::pass::options::Stage;
@@ -25,6 +25,8 @@ static TREES: Statistic = Statistic {
 };
 
 static MEASURED: Memo<Pair> = Memo::persistent("slp");
+/// Keys whose scalars read outside the tree were measured with the code.
+static MEASURED_OUTSIDE: Memo<bool> = Memo::persistent("slp-outside");
 /// Keys whose vector side TTI priced (not compiled).
 static BY_TTI: Memo<bool> = Memo::persistent("slp-tti");
 
@@ -50,6 +52,7 @@ pub fn vectorize_trees(
         Box::new(|| ir::slp::store_trees(func, target)) as Box<dyn Fn() -> Vec<Tree>>,
         Box::new(|| ir::slp::reduction_trees(func, target)),
         Box::new(|| ir::slp::build_vector_trees(func, target)),
+        Box::new(|| ir::slp::index_trees(func, target)),
     ] {
         let mut gone: HashSet<Inst> = HashSet::new();
         for t in trees() {
@@ -89,12 +92,11 @@ fn decide(
     if stage == Stage::Early && !always && in_loop && n <= 8 && target.has_active_vector_length() {
         return false;
     }
-    let built = ir::slp::build_tree(t);
-    // Scalars read outside the tree: one `extractelement` each, priced at one
-    // instruction as LLVM's SLP prices them (TTI: 0 or 1 on these targets); a tree whose
-    // scalars are read before its vector code could be extracted is left (with
-    // `always`, vectorized with those scalars kept).
-    let extracts = ir::slp::extracts(t, &built);
+    let mut built = ir::slp::build_tree(t);
+    // Scalars read outside the tree: one `extractelement` each, measured with the
+    // code (`outside_code`); a tree whose scalars are read before its vector code
+    // could be extracted is left (with `always`, vectorized with those scalars kept).
+    let extracts = ir::slp::extract_outside(t, &mut built);
     if extracts.is_none() && !always {
         if remarks {
             let message = "slp: kept a tree whose scalars are read before its vector code";
@@ -110,9 +112,12 @@ fn decide(
         Seed::Stores { .. } => "stores".to_string(),
         Seed::Reduction { combine, .. } => format!("{combine}"),
         Seed::BuildVector { .. } => "build-vector".to_string(),
+        Seed::Indices { .. } => "indices".to_string(),
     };
+    // The lanes read outside, by where they are in the bundle.
+    let outside: Vec<u32> = built.outside_lanes();
     let key = format!(
-        "{}|{in_loop}|{}|{seed}|{}",
+        "{}|{in_loop}|{}|{seed}|{}|{outside:?}",
         desc.key(),
         t.vector_type(),
         t.tree.shape()
@@ -122,6 +127,15 @@ fn decide(
         Some((Emitted::plain(1), Emitted::plain(0)))
     } else {
         MEASURED.get_or_make(key.clone(), || {
+            if extracts > 0 {
+                // Extracts measured with the code where each value fits a register
+                // as it is; else priced at one instruction each, as LLVM's SLP
+                // prices them (TTI: 0 or 1 on these targets).
+                if let Some(both) = outside_code(t, &built, target, &inputs, in_loop) {
+                    MEASURED_OUTSIDE.insert(key.clone(), true);
+                    return Some(both);
+                }
+            }
             let stock = scalar_code(t, target, &inputs, in_loop)?;
             // Where TTI prices the vector code at half the scalar code's count or
             // less, it is not compiled (a wide shuffle takes llc about 15 ms, and
@@ -155,6 +169,9 @@ fn decide(
         (Seed::BuildVector { .. }, k) => {
             format!("a build vector of {n} lanes of {k} operations")
         }
+        (Seed::Indices { .. }, k) => {
+            format!("{n} getelementptr indices of {k} operations")
+        }
         (_, 0) => format!("{n} scalar copies"),
         (_, k) => format!("{n} scalar stores of {k} operations"),
     };
@@ -163,10 +180,15 @@ fn decide(
     } else {
         ""
     };
-    let measured = measured.map(|(stock, emitted)| (stock, emitted.plus(extracts)));
-    let extracted = match extracts {
-        0 => String::new(),
-        k => format!(", {k} extracts"),
+    let outside_measured = MEASURED_OUTSIDE.get(&key) == Some(true);
+    let measured = match outside_measured {
+        true => measured,
+        false => measured.map(|(stock, emitted)| (stock, emitted.plus(extracts))),
+    };
+    let extracted = match (extracts, outside_measured) {
+        (0, _) => String::new(),
+        (k, true) => format!(", {k} extracts measured"),
+        (k, false) => format!(", {k} extracts"),
     };
     match measured {
         Some((stock, emitted)) if always || stock.weight - emitted.weight > threshold => {
@@ -216,7 +238,52 @@ fn scalar_code(
             .emitted_instructions(&[*root], inputs, !in_loop)?
             .first()
             .copied(),
+        // Measured only with their readers' extracts (`outside_code`).
+        Seed::Indices { .. } => None,
     }
+}
+
+/// What `llc` emits for the scalar code and for the vector code, each handing on what
+/// is read outside the tree (the scalars; the lanes extracted for them) to an empty
+/// inline asm that takes it in a register: the code as it is, with its results, the
+/// seed's, beside (its stores, or its root). `None` where a value fits no register as
+/// it is (`i1`, a wide vector root).
+fn outside_code(
+    t: &Tree,
+    built: &BuiltTree,
+    target: &Target,
+    inputs: &[ir::lower::Value],
+    in_loop: bool,
+) -> Option<(Emitted, Emitted)> {
+    let (scalars, extracts) = built.outside();
+    let raw = |v: &[Inst]| v.iter().map(|i| i.raw()).collect::<Vec<_>>();
+    let inputs: Vec<_> = inputs.iter().map(|&v| v.into()).collect();
+    let (mut stock, mut vector) = (
+        Slice {
+            stores: Vec::new(),
+            observed: raw(&scalars),
+            inputs: inputs.clone(),
+        },
+        Slice {
+            stores: Vec::new(),
+            observed: raw(&extracts),
+            inputs,
+        },
+    );
+    match &t.seed {
+        Seed::Stores { stores, .. } => {
+            stock.stores = raw(stores);
+            vector.stores = vec![built.result.raw()];
+        }
+        Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => {
+            stock.observed.push(root.raw());
+            vector.observed.push(built.result.raw());
+        }
+        // Every lane is read outside.
+        Seed::Indices { .. } => {}
+    }
+    let counts = target.emitted_for_slices(&[stock, vector], !in_loop);
+    Some((counts[0]?, counts[1]?))
 }
 
 /// What `llc` emits for the vector code (its store, or its reduction).
@@ -233,5 +300,6 @@ fn vector_code(
             .emitted_instructions(&[built.result], inputs, !in_loop)?
             .first()
             .copied(),
+        Seed::Indices { .. } => None,
     }
 }

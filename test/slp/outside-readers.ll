@@ -1,7 +1,7 @@
 ; Scalars of an SLP tree read outside it: each read from its lane of the vector code
-; instead (`extractelement` right after it, priced at one instruction, as LLVM's SLP
-; does), so the scalar code goes; where a reader comes before the vector code (between
-; the window's stores), the tree is left scalar.
+; instead (`extractelement` right after it, measured with the code: both handed to an
+; empty inline asm), so the scalar code goes; where a reader comes before the vector
+; code (between the window's stores), the tree is left scalar.
 ; REQUIRES: aarch64-registered-target
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<early>' -S %s | FileCheck %s
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<early>' -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -13,7 +13,7 @@
 ; CHECK-NEXT:    %m = mul i32 [[X]], 3
 ; CHECK-NOT:     sub nsw i32
 ; CHECK:         ret i32 %m
-; REMARK: slp: 4 scalar stores of 8 operations (llc {{[0-9]+}}) became <4 x i32> vector code with loads and shuffles ({{TTI|llc}} {{[0-9]+}}, 1 extracts)
+; REMARK: slp: 4 scalar stores of 8 operations (llc {{[0-9]+}}) became <4 x i32> vector code with loads and shuffles (llc {{[0-9]+}}, 1 extracts measured)
 define i32 @read_after(ptr noalias %d, ptr noalias %a, ptr noalias %b) {
   %pa0 = getelementptr inbounds i8, ptr %a, i64 12
   %xa0 = load i32, ptr %pa0, align 4
