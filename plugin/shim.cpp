@@ -14,6 +14,7 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -355,6 +356,11 @@ int shuf_aa_may_access(const ShufTarget *T, LLVMValueRef Inst, LLVMValueRef Ptr,
   return isModOrRefSet(T->AA->getModRefInfo(I, location(Ptr, Size)));
 }
 
+int shuf_transfers_execution(LLVMValueRef Inst) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  return I && isGuaranteedToTransferExecutionToSuccessor(I);
+}
+
 int shuf_remarks_enabled(const ShufTarget *T) {
   return T->ORE.allowExtraAnalysis(PassName);
 }
@@ -535,6 +541,13 @@ void initializeTargets() {
   });
 }
 
+// What the machine's subtarget has (its CPU's features and the function's, parsed
+// exactly, not matched as text: `+f` is no prefix of `+forced-atomics` here).
+bool hasFeatures(const TargetMachine &TM, StringRef Features) {
+  const MCSubtargetInfo *STI = TM.getMCSubtargetInfo();
+  return STI && STI->checkFeatures(Features.str());
+}
+
 // One target machine per (triple, CPU, features), kept for the process: making one
 // costs more than compiling a small function.
 TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Features) {
@@ -552,6 +565,18 @@ TargetMachine *measuringMachine(const Triple &TT, StringRef CPU, StringRef Featu
   if (TheTarget)
     TM = TheTarget->createTargetMachine(TT, CPU, Features, TargetOptions(), Reloc::PIC_,
                                         std::nullopt, CodeGenOptLevel::Aggressive);
+  // Nothing is measured without the vector unit the code the pass writes needs, or
+  // with soft float: the x86 and AArch64 backends cannot compile some vector code
+  // then (`Do not know how to split the result of this operator`, an abort in the
+  // host's process) and take minutes on other (the Linux kernel builds with
+  // `-msoft-float`, `-mgeneral-regs-only`).
+  bool NoVectorUnit =
+      TM && ((TT.isX86() && (!hasFeatures(*TM, "+sse2") || hasFeatures(*TM, "+soft-float"))) ||
+             (TT.isAArch64() && !hasFeatures(*TM, "+neon")));
+  if (NoVectorUnit) {
+    delete TM;
+    TM = nullptr;
+  }
   Machines[Key].reset(TM);
   return TM;
 }
@@ -812,18 +837,20 @@ ShufEmitted countInstructions(TargetMachine &TM, StringRef Asm, bool CountConsta
 // Only types that fit one register as they are (whole registers, lanes of 8 bits or
 // more): an inline asm operand the backend cannot place is an error in the host's
 // context.
-const char *consumerConstraint(const Triple &TT, StringRef Features, Type *Ty) {
+const char *consumerConstraint(const TargetMachine &TM, Type *Ty) {
+  const Triple &TT = TM.getTargetTriple();
   auto *VT = dyn_cast<FixedVectorType>(Ty);
   // Half-precision lanes are no register type on x86 without AVX512-FP16 (the asm
   // operand cannot be placed): returned instead, everywhere.
   if (!VT || VT->getScalarSizeInBits() < 8 || VT->getElementType()->isHalfTy() ||
-      VT->getElementType()->isBFloatTy() || Features.contains("-sse") ||
-      Features.contains("-neon"))
+      VT->getElementType()->isBFloatTy())
     return nullptr;
   uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();
-  if (TT.isX86() && Bits == 128)
+  // Vector registers only where the subtarget has them (not with soft float: the
+  // operand cannot be placed, an error in the host's context).
+  if (TT.isX86() && Bits == 128 && hasFeatures(TM, "+sse2") && !hasFeatures(TM, "+soft-float"))
     return "x";
-  if (TT.isAArch64() && (Bits == 64 || Bits == 128))
+  if (TT.isAArch64() && (Bits == 64 || Bits == 128) && hasFeatures(TM, "+neon"))
     return "w";
   return nullptr;
 }
@@ -869,7 +896,7 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
   Probe.setTargetTriple(TM.getTargetTriple());
   Probe.setDataLayout(TM.createDataLayout());
   LLVMContext &Ctx = Probe.getContext();
-  bool Returned = !consumerConstraint(TM.getTargetTriple(), T.Features, ResultTy);
+  bool Returned = !consumerConstraint(TM, ResultTy);
   // A returned result: an unused first parameter of its type takes the return
   // register, so that no input arrives there and the result can be computed into it
   // (RISC-V V's `vzext` may not overwrite its source: returned in the input's register
@@ -886,9 +913,9 @@ Function *probeFunction(Module &Probe, TargetMachine &TM, const ShufTarget &T,
 }
 
 // Ends a measured function: its result to the consumer, or returned.
-void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Result) {
+void consume(IRBuilder<> &B, TargetMachine &TM, Value *Result) {
   Type *Ty = Result->getType();
-  if (const char *Constraint = consumerConstraint(TM.getTargetTriple(), T.Features, Ty)) {
+  if (const char *Constraint = consumerConstraint(TM, Ty)) {
     auto *AsmTy = FunctionType::get(Type::getVoidTy(Ty->getContext()), {Ty}, false);
     B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
                  {Result});
@@ -903,20 +930,25 @@ void consume(IRBuilder<> &B, TargetMachine &TM, const ShufTarget &T, Value *Resu
 // getelementptr): a general register for an integer or pointer, a floating-point or
 // vector register for a float where the target has them, a vector as for results.
 // None where the backend might not place it (an error in the host's context).
-const char *observedConstraint(const Triple &TT, StringRef Features, Type *Ty) {
+const char *observedConstraint(const TargetMachine &TM, Type *Ty) {
+  const Triple &TT = TM.getTargetTriple();
   if (Ty->isVectorTy())
-    return consumerConstraint(TT, Features, Ty);
+    return consumerConstraint(TM, Ty);
   if (Ty->isPointerTy() || (Ty->isIntegerTy() && Ty->getIntegerBitWidth() >= 8 &&
                             Ty->getIntegerBitWidth() <= (TT.isArch64Bit() ? 64 : 32) &&
                             isPowerOf2_32(Ty->getIntegerBitWidth())))
     return "r";
   if (!Ty->isFloatTy() && !Ty->isDoubleTy())
     return nullptr;
-  if (TT.isX86() && !Features.contains("-sse"))
+  bool Double = Ty->isDoubleTy();
+  // Floating point in registers of its own only where the subtarget has them (no
+  // `i686` without SSE, no soft float).
+  if (TT.isX86() && TT.isArch64Bit() && hasFeatures(TM, Double ? "+sse2" : "+sse") &&
+      !hasFeatures(TM, "+soft-float"))
     return "x";
-  if (TT.isAArch64() && !Features.contains("-neon") && !Features.contains("-fp-armv8"))
+  if (TT.isAArch64() && hasFeatures(TM, "+fp-armv8"))
     return "w";
-  if (TT.isRISCV() && Features.contains(Ty->isFloatTy() ? "+f" : "+d"))
+  if (TT.isRISCV() && hasFeatures(TM, Double ? "+d" : "+f"))
     return "f";
   return nullptr;
 }
@@ -1135,7 +1167,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     ValueToValueMapTy Map;
     copySlice(Probe, B, Inputs, Args, Slice, Map);
-    consume(B, *TM, *T, Map[Result]);
+    consume(B, *TM, Map[Result]);
   }
   if (Names.empty())
     return 1;
@@ -1185,7 +1217,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
       if (is_contained(Inputs, V))
         continue;
       if (!VI || isa<StoreInst>(VI) ||
-          !observedConstraint(TM->getTargetTriple(), T->Features, VI->getType()))
+          !observedConstraint(*TM, VI->getType()))
         Observable = false;
       else if (!is_contained(Observed, VI))
         Observed.push_back(VI);
@@ -1213,7 +1245,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     for (Instruction *V : Observed) {
       Type *Ty = V->getType();
       auto *AsmTy = FunctionType::get(Type::getVoidTy(Ctx), {Ty}, false);
-      const char *Constraint = observedConstraint(TM->getTargetTriple(), T->Features, Ty);
+      const char *Constraint = observedConstraint(*TM, Ty);
       B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
                    {Map[V]});
     }

@@ -99,6 +99,11 @@ int shuf_aa_may_write(const ShufTarget *t, LLVMValueRef inst, LLVMValueRef ptr, 
 int shuf_aa_may_access(const ShufTarget *t, LLVMValueRef inst, LLVMValueRef ptr,
                        uint64_t size);
 
+/* Whether execution surely goes on past `inst` to the next instruction (LLVM's
+ * isGuaranteedToTransferExecutionToSuccessor: not a call that may not return or may
+ * throw, not a volatile access); 0 for anything else. */
+int shuf_transfers_execution(LLVMValueRef inst);
+
 /* Whether remarks of pass "shuffle-lib" are requested (so Rust builds their text only then). */
 int shuf_remarks_enabled(const ShufTarget *t);
 

@@ -42,6 +42,11 @@
 //!   masked and extended, each the index of a table load right away (so the loads of
 //!   later lanes move up), with stores between sometimes; under `lli` and on AArch64 and
 //!   RISC-V V under qemu.
+//! * groups of phis (`shuf::slp`, PHI seeds): loops of 2 to 6 iterations carrying 2 to
+//!   16 accumulators updated from permuted loads of each row and their own or another's
+//!   value, started from constants or loads; some with a store between, an update
+//!   stored in the loop, a phi read elsewhere; under `lli` and on AArch64 and RISC-V V
+//!   under qemu.
 //! * segment loads (`shuf::ir::segment`): loops reading 9 to 24 neighbouring fields of
 //!   each record, through `default<O3>`, on AArch64 and RISC-V V under qemu.
 //!   `SHUF_MORE_ROUNDS` repeats the join, reduction and segment-load campaigns with
@@ -2818,6 +2823,117 @@ fn indices_round(seed: u64) {
         index_function,
         "x",
         "getelementptr indices",
+        "slp: kept",
+    );
+}
+
+/// A function `@y{k}(ptr %d, ptr %s)`: a loop of 2 to 6 iterations carrying 2 to 16
+/// accumulators (phis), each updated from its own or another's value and the lanes of
+/// [`lanes_body`] read from the iteration's row; starting from zero or from values
+/// loaded before the loop; after the loop each stored into `%d` (sometimes a phi's
+/// value rather than the update: the group stays scalar). Sometimes an update also
+/// stored in the loop (the vector code goes before that store), a store between a
+/// lane's loads, or a phi also read in the loop.
+fn phi_function(k: usize, rng: &mut Rng) -> String {
+    const TYPES: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
+    let (ty, size) = TYPES[rng.below(4) as usize];
+    let n = [2usize, 4, 8, 16][rng.below(4) as usize].max((16 / size) as usize);
+    let op = ["add", "sub", "mul", "xor", ""][rng.below(5) as usize];
+    let second = if rng.chance(50) {
+        n as i64 * size
+    } else {
+        1024
+    };
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut q: Vec<usize> = (0..n).collect();
+    let mut carried: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i as u64 + 1) as usize);
+        q.swap(i, rng.below(i as u64 + 1) as usize);
+        if rng.chance(50) {
+            carried.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+    }
+    let between = rng.chance(15).then(|| rng.below(n as u64) as usize);
+    let loaded_start = rng.chance(40);
+    let store_in_loop = rng.chance(20).then(|| rng.below(n as u64) as usize);
+    let phi_read = rng.chance(10).then(|| rng.below(n as u64) as usize);
+    let exit_phi = rng.chance(10).then(|| rng.below(n as u64) as usize);
+    let iterations = 2 + rng.below(5);
+    let mut body = "entry:\n".to_string();
+    for j in 0..n {
+        if loaded_start {
+            body += &format!(
+                "  %w{j} = getelementptr inbounds i8, ptr %s, i64 {}\n  %z{j} = load {ty}, ptr %w{j}, align 1\n",
+                1536 + j as i64 * size
+            );
+        }
+    }
+    body += "  br label %loop\nloop:\n";
+    for j in 0..n {
+        let start = match loaded_start {
+            true => format!("%z{j}"),
+            false => format!("{}", j + 1),
+        };
+        body += &format!("  %s{j} = phi {ty} [ {start}, %entry ], [ %u{j}, %loop ]\n");
+    }
+    body += &format!(
+        "  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]\n  %off = mul i64 %i, {}\n  \
+         %row = getelementptr inbounds i8, ptr %s, i64 %off\n",
+        n as i64 * size
+    );
+    let lanes = lanes_body(n, ty, size, op, second, &p, &q, between, rng);
+    body += &lanes.replace("ptr %s,", "ptr %row,");
+    let multiply_add = rng.chance(50);
+    for (j, c) in carried.iter().enumerate() {
+        if multiply_add {
+            body += &format!("  %m{j} = mul {ty} %s{c}, 3\n  %u{j} = add {ty} %m{j}, %v{j}\n");
+        } else {
+            body += &format!("  %u{j} = xor {ty} %s{c}, %v{j}\n");
+        }
+    }
+    if let Some(j) = store_in_loop {
+        body += &format!(
+            "  %sl = getelementptr inbounds i8, ptr %d, i64 512\n  store {ty} %u{j}, ptr %sl, align 1\n"
+        );
+    }
+    if let Some(j) = phi_read {
+        body += &format!(
+            "  %pr = getelementptr inbounds i8, ptr %d, i64 640\n  store {ty} %s{j}, ptr %pr, align 1\n"
+        );
+    }
+    body += &format!(
+        "  %i1 = add i64 %i, 1\n  %c = icmp eq i64 %i1, {iterations}\n  br i1 %c, label %exit, label %loop\nexit:\n"
+    );
+    for j in 0..n {
+        let v = match exit_phi == Some(j) {
+            true => format!("%s{j}"),
+            false => format!("%u{j}"),
+        };
+        body += &format!(
+            "  %o{j} = getelementptr inbounds i8, ptr %d, i64 {}\n  store {ty} {v}, ptr %o{j}, align 1\n",
+            j as i64 * size
+        );
+    }
+    let attr = if rng.chance(50) { "noalias " } else { "" };
+    format!("define void @y{k}(ptr {attr}%d, ptr {attr}%s) #0 {{\n{body}  ret void\n}}\n")
+}
+
+#[test]
+fn phis_compute_the_same() {
+    for round in 0..rounds() {
+        phis_round(0x9415_c0de_5eed_0001 + round * 0x9e37_79b9);
+    }
+}
+
+fn phis_round(seed: u64) {
+    slp_round(
+        seed,
+        "phis",
+        "phi",
+        phi_function,
+        "y",
+        "phis carried round a loop",
         "slp: kept",
     );
 }

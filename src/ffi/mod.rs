@@ -74,6 +74,7 @@ extern "C" {
         b: LLVMValueRef,
         size_b: u64,
     ) -> c_int;
+    fn shuf_transfers_execution(inst: LLVMValueRef) -> c_int;
     fn shuf_aa_may_write(
         t: *const ShufTarget,
         inst: LLVMValueRef,
@@ -676,6 +677,13 @@ impl<'a> Target<'a> {
     ) -> bool {
         // SAFETY: valid context; a live instruction and pointer of the function.
         unsafe { shuf_aa_may_write(self.0, inst.into(), ptr.into(), bytes) != 0 }
+    }
+
+    /// Whether execution surely goes on past `inst` (LLVM's
+    /// `isGuaranteedToTransferExecutionToSuccessor`).
+    pub fn transfers_execution(&self, inst: impl Into<LLVMValueRef>) -> bool {
+        // SAFETY: a live instruction (anything else answers no).
+        unsafe { shuf_transfers_execution(inst.into()) != 0 }
     }
 
     /// Whether `inst` may read or write any of `bytes` from `ptr`.

@@ -40,6 +40,15 @@ pub enum Seed {
     /// lane's scalar read outside, from its lane; the vector code goes right before
     /// `at`, the first instruction that reads one.
     Indices { at: Inst },
+    /// A group of phis of a block that loops to itself (seed 003's PHI seeds): the
+    /// lanes are what each carries round the loop, computed in the block; `phis` (lane
+    /// order) become one vector phi, starting from their values coming from `entry`;
+    /// the vector code goes right before `at`, as for indices.
+    Phis {
+        at: Inst,
+        phis: Vec<Inst>,
+        entry: LLVMBasicBlockRef,
+    },
 }
 
 /// A seed and the tree computing its lanes.
@@ -53,6 +62,8 @@ pub struct Tree {
     bases: Vec<LLVMValueRef>,
     elem: LLVMTypeRef,
     last: LLVMValueRef,
+    /// A phi seed's vector phi, once built (gathers of its phis read its lanes).
+    vector_phi: std::cell::Cell<LLVMValueRef>,
 }
 
 impl Tree {
@@ -82,7 +93,7 @@ impl Tree {
         match &self.seed {
             Seed::Stores { stores, .. } => stores[0],
             Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => *root,
-            Seed::Indices { at } => *at,
+            Seed::Indices { at } | Seed::Phis { at, .. } => *at,
         }
     }
 
@@ -90,7 +101,10 @@ impl Tree {
     pub fn bases(&self) -> Vec<Value> {
         let mut out = match self.seed {
             Seed::Stores { base, .. } => vec![Value::from_raw(base)],
-            Seed::Reduction { .. } | Seed::BuildVector { .. } | Seed::Indices { .. } => Vec::new(),
+            Seed::Reduction { .. }
+            | Seed::BuildVector { .. }
+            | Seed::Indices { .. }
+            | Seed::Phis { .. } => Vec::new(),
         };
         for (base, ..) in self.tree.load_ranges() {
             let b = Value::from_raw(self.bases[base]);
@@ -130,6 +144,11 @@ impl Tree {
             }
             // Where the vector code goes (it must still be there).
             Seed::Indices { at } => vec![*at],
+            Seed::Phis { at, phis, .. } => {
+                let mut v = vec![*at];
+                v.extend(phis.iter().copied());
+                v
+            }
         };
         out.extend(
             self.tree
@@ -144,6 +163,28 @@ impl Tree {
             .filter(|&v| unsafe { !LLVMIsAInstruction(v).is_null() });
         out.extend(instructions.map(Inst));
         out
+    }
+
+    /// What a phi seed's phis carry round the loop, in lane order (none for the other
+    /// seeds).
+    pub fn carried(&self) -> Vec<Inst> {
+        let Seed::Phis { phis, .. } = &self.seed else {
+            return Vec::new();
+        };
+        // SAFETY: the seed's phis are live `looping_phi`s.
+        unsafe {
+            phis.iter()
+                .map(|p| {
+                    let block = LLVMGetInstructionParent(p.raw());
+                    Inst(LLVMGetIncomingValue(p.raw(), own_incoming(p.raw(), block)))
+                })
+                .collect()
+        }
+    }
+
+    /// A phi seed's vector phi, once built.
+    pub fn vector_phi(&self) -> Inst {
+        Inst(self.vector_phi.get())
     }
 
     /// Scalar operations (not loads) the tree replaces, each once.
@@ -702,6 +743,7 @@ unsafe fn window(
         bases: reader.bases.clone(),
         elem,
         last,
+        vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
     })
 }
 
@@ -914,7 +956,7 @@ unsafe fn rooted(
 ) -> Option<Tree> {
     let root = match &seed {
         Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => root.raw(),
-        Seed::Stores { .. } | Seed::Indices { .. } => return None,
+        Seed::Stores { .. } | Seed::Indices { .. } | Seed::Phis { .. } => return None,
     };
     let at = |v: LLVMValueRef| position.of(v);
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
@@ -946,6 +988,7 @@ unsafe fn rooted(
         bases: reader.bases.clone(),
         elem,
         last: root,
+        vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
     })
 }
 
@@ -1133,18 +1176,23 @@ unsafe fn distinct_indices(geps: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
             false => v,
         }
     };
+    // As LLVM's SLP: a pair a constant apart (SCEV's difference; here the same
+    // pointer and one value plus constants, or the same index) both go; the same index
+    // through another pointer, the second.
     let mut kept = vec![true; geps.len()];
     for i in 0..geps.len() {
+        if !kept[i] {
+            continue;
+        }
         for j in i + 1..geps.len() {
-            if !kept[i] {
-                break;
-            }
             let (a, b) = (geps[i], geps[j]);
             let (ia, ib) = (LLVMGetOperand(a, 1), LLVMGetOperand(b, 1));
-            if ia == ib {
-                kept[j] = false;
-            } else if LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0) && split(ia) == split(ib) {
+            let same_pointer = LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0)
+                && LLVMGetGEPSourceElementType(a) == LLVMGetGEPSourceElementType(b);
+            if same_pointer && split(ia) == split(ib) {
                 kept[i] = false;
+                kept[j] = false;
+            } else if ia == ib {
                 kept[j] = false;
             }
         }
@@ -1194,6 +1242,48 @@ unsafe fn index_tree(
     lanes: &[LLVMValueRef],
     position: &Positions,
 ) -> Option<Tree> {
+    placed_tree(target, reader, lanes, position, |at| Seed::Indices { at })
+}
+
+/// The first instruction of `lanes`' block that reads one of them, but a phi (which
+/// reads along an edge, at the end of the block the edge leaves), else the block's
+/// terminator; with where it stands.
+unsafe fn first_reader(
+    lanes: &[LLVMValueRef],
+    position: &Positions,
+) -> Option<(usize, LLVMValueRef)> {
+    let block = LLVMGetInstructionParent(lanes[0]);
+    let end = LLVMGetBasicBlockTerminator(block);
+    let mut at = (position.of(end)?, end);
+    for &lane in lanes {
+        let mut u = LLVMGetFirstUse(lane);
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            if let Some(p) = position.of(user) {
+                if p < at.0 && LLVMIsAPHINode(user).is_null() {
+                    at = (p, user);
+                }
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    Some(at)
+}
+
+/// The tree of `lanes` (instructions of one block, each read outside the tree) for the
+/// seed `seed` makes of where its vector code goes: right before the first reader of a
+/// lane (`first_reader`), if they are one tree of one type, and its loads and
+/// operations may move there: what the vector code reads is there before it, the loads
+/// move up only past what surely goes on to the next instruction (not a call that may
+/// not return, not a volatile access: the vector code would read what the scalar code
+/// never did) and, up or down, past nothing that may write what they read.
+unsafe fn placed_tree(
+    target: &Target,
+    reader: &mut Reader,
+    lanes: &[LLVMValueRef],
+    position: &Positions,
+    seed: impl FnOnce(Inst) -> Seed,
+) -> Option<Tree> {
     let elem = LLVMTypeOf(lanes[0]);
     let bytes = scalar_bytes(elem)?;
     let n = lanes.len();
@@ -1202,37 +1292,23 @@ unsafe fn index_tree(
     }
     let ids: Vec<usize> = lanes.iter().map(|&v| reader.scalar(v)).collect();
     let tree = tree::build(&reader.scalars, &ids, bytes)?;
-    if matches!(tree, Node::Consts(_)) {
+    // With a load (operations of constants alone are InstCombine's).
+    if tree.load_ranges().is_empty() {
         return None;
     }
-    // The first reader of a lane in the block.
-    let mut at: Option<(usize, LLVMValueRef)> = None;
-    for &lane in lanes {
-        let mut u = LLVMGetFirstUse(lane);
-        while !u.is_null() {
-            let user = LLVMGetUser(u);
-            if let Some(p) = position.of(user) {
-                if at.map_or(true, |(q, _)| p < q) {
-                    at = Some((p, user));
-                }
-            }
-            u = LLVMGetNextUse(u);
-        }
-    }
-    let (at_position, at) = at?;
-    if !LLVMIsAPHINode(at).is_null() {
-        return None;
-    }
+    let (at_position, at) = first_reader(lanes, position)?;
     let t = Tree {
-        seed: Seed::Indices { at: Inst(at) },
+        seed: seed(Inst(at)),
         lanes: n,
         tree,
         scalars: reader.values.clone(),
         bases: reader.bases.clone(),
         elem,
         last: at,
+        vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
     };
-    // What the vector code reads is there before it.
+    // What the vector code reads is there before it (a phi seed's own phis are: they
+    // become the vector phi, at the block's top).
     let before = |v: LLVMValueRef| position.of(v).map_or(true, |p| p < at_position);
     if !t.bases().iter().all(|b| before(b.raw())) {
         return None;
@@ -1253,12 +1329,9 @@ unsafe fn index_tree(
             to = v;
         }
     }
-    // Loads moved up to it past no call (which might not return: the vector code
-    // would read what the scalar code never did) and, up or down, past nothing that
-    // may write what they read.
     let mut i = at;
     while i != to {
-        if !LLVMIsACallInst(i).is_null() || !LLVMIsAInvokeInst(i).is_null() {
+        if !target.transfers_execution(i) {
             return None;
         }
         i = LLVMGetNextInstruction(i);
@@ -1275,6 +1348,127 @@ unsafe fn index_tree(
             .all(|&(base, extent)| !target.may_write(i, base, extent))
     };
     quiet_between(from, to, &[], &loads, undisturbed).then_some(t)
+}
+
+/// Lanes of a phi group: powers of two, at most this.
+const MAX_PHIS: usize = 16;
+
+/// Every group of phis in `func` whose values round the loop are one SLP tree (seed
+/// 003's PHI seeds: accumulators updated side by side): per block that loops to itself,
+/// its phis of a scalar integer or floating-point type with two incoming values, one
+/// from the block computed in it, one from another block (one for the group), grouped
+/// by type in block order, in windows of 16, 8, 4 or 2 lanes of at least 16 bytes. A
+/// phi may be read only by the tree; a gather of the tree holding one of the group's
+/// phis holds only them (it becomes the vector phi, permuted). The vector code goes as
+/// for indices (`placed_tree`).
+pub fn phi_trees(func: Function, target: &Target) -> Vec<Tree> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live function's blocks and instructions, reading only.
+    unsafe {
+        let mut bb = LLVMGetFirstBasicBlock(func.0);
+        while !bb.is_null() {
+            // By the block the values come from and the type.
+            type Key = (LLVMBasicBlockRef, LLVMTypeRef);
+            let mut groups: Vec<(Key, Vec<LLVMValueRef>)> = Vec::new();
+            let mut inst = LLVMGetFirstInstruction(bb);
+            while !inst.is_null() && !LLVMIsAPHINode(inst).is_null() {
+                if let Some(entry) = looping_phi(inst, bb) {
+                    let key = (entry, LLVMTypeOf(inst));
+                    match groups.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, phis)) => phis.push(inst),
+                        None => groups.push((key, vec![inst])),
+                    }
+                }
+                inst = LLVMGetNextInstruction(inst);
+            }
+            let position = Positions::new(bb);
+            let mut reader = Reader::new(bb);
+            for ((entry, _), phis) in groups {
+                let mut i = 0;
+                while i + 2 <= phis.len() {
+                    let taken = [MAX_PHIS, 8, 4, 2].into_iter().find_map(|n| {
+                        let window = phis.get(i..i + n)?;
+                        phi_tree(target, &mut reader, window, entry, &position).map(|t| (n, t))
+                    });
+                    match taken {
+                        Some((n, t)) => {
+                            out.push(t);
+                            i += n;
+                        }
+                        None => i += 1,
+                    }
+                }
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+    }
+    out
+}
+
+/// Where `phi`'s value comes from outside `bb` if it has two incoming values, one from
+/// `bb` computed there (not a phi) and one from another block.
+unsafe fn looping_phi(phi: LLVMValueRef, bb: LLVMBasicBlockRef) -> Option<LLVMBasicBlockRef> {
+    if LLVMCountIncoming(phi) != 2 || scalar_bytes(LLVMTypeOf(phi)).is_none() {
+        return None;
+    }
+    let (b0, b1) = (LLVMGetIncomingBlock(phi, 0), LLVMGetIncomingBlock(phi, 1));
+    let (own, entry) = match (b0 == bb, b1 == bb) {
+        (true, false) => (0, b1),
+        (false, true) => (1, b0),
+        _ => return None,
+    };
+    let value = LLVMGetIncomingValue(phi, own);
+    let computed = !LLVMIsAInstruction(value).is_null()
+        && LLVMGetInstructionParent(value) == bb
+        && LLVMIsAPHINode(value).is_null();
+    computed.then_some(entry)
+}
+
+/// Which incoming value of `phi` (a `looping_phi` of `bb`) comes round the loop.
+unsafe fn own_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef) -> u32 {
+    u32::from(LLVMGetIncomingBlock(phi, 0) != bb)
+}
+
+/// The tree of a phi group, if the values it carries are one and may be placed, and
+/// the phis are read only by it and gathered only together.
+unsafe fn phi_tree(
+    target: &Target,
+    reader: &mut Reader,
+    phis: &[LLVMValueRef],
+    entry: LLVMBasicBlockRef,
+    position: &Positions,
+) -> Option<Tree> {
+    let bb = LLVMGetInstructionParent(phis[0]);
+    let lanes: Vec<LLVMValueRef> = phis
+        .iter()
+        .map(|&p| LLVMGetIncomingValue(p, own_incoming(p, bb)))
+        .collect();
+    if (1..lanes.len()).any(|i| lanes[..i].contains(&lanes[i])) {
+        return None;
+    }
+    let group: Vec<Inst> = phis.iter().map(|&p| Inst(p)).collect();
+    let t = placed_tree(target, reader, &lanes, position, |at| Seed::Phis {
+        at,
+        phis: group,
+        entry,
+    })?;
+    let replaced: HashSet<LLVMValueRef> = t.tree.scalars().iter().map(|&s| t.scalars[s]).collect();
+    for &p in phis {
+        let mut u = LLVMGetFirstUse(p);
+        while !u.is_null() {
+            if !replaced.contains(&LLVMGetUser(u)) {
+                return None;
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    for g in t.tree.gathers() {
+        let ours = g.iter().filter(|&&s| phis.contains(&t.scalars[s])).count();
+        if ours != 0 && ours != g.len() {
+            return None;
+        }
+    }
+    Some(t)
 }
 
 /// Bytes from `from` as LLVM's alias analysis is asked about them: from the base, as far
@@ -1361,9 +1555,23 @@ impl BuiltTree {
         self.built.iter().map(|&v| Inst(v)).collect()
     }
 
-    /// The lanes extracted for readers outside the tree.
-    pub fn outside_lanes(&self) -> Vec<u32> {
-        self.outside.iter().map(|(o, _)| o.lane).collect()
+    /// The lanes extracted for readers outside the tree, each as which built vector
+    /// (in the order built, the same for trees of one shape) and its lane.
+    pub fn outside_lanes(&self) -> Vec<(Option<usize>, u32)> {
+        self.outside
+            .iter()
+            .map(|(o, _)| (self.built.iter().position(|&v| v == o.vector), o.lane))
+            .collect()
+    }
+
+    /// The instructions built but the extracts for readers outside the tree.
+    pub fn code(&self) -> Vec<Inst> {
+        let extracts: HashSet<LLVMValueRef> = self.outside.iter().map(|&(_, x)| x).collect();
+        self.built
+            .iter()
+            .filter(|v| !extracts.contains(v))
+            .map(|&v| Inst(v))
+            .collect()
     }
 
     /// The scalars read outside the tree, and the lanes extracted for them.
@@ -1391,12 +1599,25 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => {
                 LLVMPositionBuilderBefore(builder, root.raw())
             }
-            Seed::Indices { at } => LLVMPositionBuilderBefore(builder, at.raw()),
+            Seed::Indices { at } | Seed::Phis { at, .. } => {
+                LLVMPositionBuilderBefore(builder, at.raw())
+            }
         }
         let mut built = Vec::new();
+        // A phi seed's vector phi first (its gathers read it), from the phis' values
+        // from the entry, built at the entry's end; what comes round is the tree's.
+        let vector_phi = match &t.seed {
+            Seed::Phis { phis, entry, .. } => Some(vector_phi(ctx, t, phis, *entry, &mut built)),
+            _ => None,
+        };
         let mut loaded = HashMap::new();
         let mut lane_of = Vec::new();
         let value = build_node(builder, t, &t.tree, &mut loaded, &mut built, &mut lane_of);
+        if let (Some(vp), Seed::Phis { phis, .. }) = (vector_phi, &t.seed) {
+            let mut values = [value];
+            let mut blocks = [LLVMGetInstructionParent(phis[0].raw())];
+            LLVMAddIncoming(vp, values.as_mut_ptr(), blocks.as_mut_ptr(), 1);
+        }
         let result = match &t.seed {
             Seed::Stores {
                 stores,
@@ -1447,10 +1668,10 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             }
             // The tree's vector is the result, built already (a build vector of
             // constants only is not taken: `build_vector`); so are the indices'
-            // (read through `extract_outside`).
-            Seed::BuildVector { .. } | Seed::Indices { .. } => value,
+            // (read through `extract_outside`) and what comes round a loop.
+            Seed::BuildVector { .. } | Seed::Indices { .. } | Seed::Phis { .. } => value,
         };
-        if !built.contains(&result) {
+        if !built.contains(&result) && !LLVMIsAInstruction(result).is_null() {
             built.push(result);
         }
         LLVMDisposeBuilder(builder);
@@ -1461,6 +1682,48 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             outside: Vec::new(),
         }
     }
+}
+
+/// The vector phi of a phi seed at the top of its block, its value from `entry` (the
+/// phis' values from there, inserted at its end, or their constant vector); noted in
+/// `t` for the gathers of the phis. The value round the loop is added once built.
+unsafe fn vector_phi(
+    ctx: LLVMContextRef,
+    t: &Tree,
+    phis: &[Inst],
+    entry: LLVMBasicBlockRef,
+    built: &mut Vec<LLVMValueRef>,
+) -> LLVMValueRef {
+    let n = phis.len() as u32;
+    let ty = LLVMVectorType(t.elem, n);
+    let builder = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderBefore(builder, LLVMGetBasicBlockTerminator(entry));
+    let from_entry: Vec<LLVMValueRef> = phis
+        .iter()
+        .map(|p| {
+            let own = own_incoming(p.raw(), LLVMGetInstructionParent(p.raw()));
+            LLVMGetIncomingValue(p.raw(), 1 - own)
+        })
+        .collect();
+    let mut start = LLVMGetPoison(ty);
+    let i32t = LLVMInt32TypeInContext(ctx);
+    for (j, &v) in from_entry.iter().enumerate() {
+        let lane = LLVMConstInt(i32t, j as u64, 0);
+        start = LLVMBuildInsertElement(builder, start, v, lane, c"".as_ptr());
+        if !LLVMIsAInstruction(start).is_null() {
+            built.push(start);
+        }
+    }
+    let block = LLVMGetInstructionParent(phis[0].raw());
+    LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(block));
+    let vp = LLVMBuildPhi(builder, ty, c"".as_ptr());
+    built.push(vp);
+    let mut values = [start];
+    let mut blocks = [entry];
+    LLVMAddIncoming(vp, values.as_mut_ptr(), blocks.as_mut_ptr(), 1);
+    LLVMDisposeBuilder(builder);
+    t.vector_phi.set(vp);
+    vp
 }
 
 unsafe fn address(
@@ -1538,6 +1801,23 @@ unsafe fn build_node(
 }
 
 /// The vector value of `node`; one vector load per range (`loaded`).
+/// Where each scalar of the gather `g` is in a phi seed's vector phi, if all are its
+/// phis and it is built.
+fn phi_lanes(t: &Tree, g: &[usize]) -> Option<Vec<u32>> {
+    let Seed::Phis { phis, .. } = &t.seed else {
+        return None;
+    };
+    if t.vector_phi.get().is_null() {
+        return None;
+    }
+    g.iter()
+        .map(|&s| {
+            let lane = phis.iter().position(|p| p.raw() == t.scalars[s])?;
+            u32::try_from(lane).ok()
+        })
+        .collect()
+}
+
 unsafe fn build_value(
     builder: LLVMBuilderRef,
     t: &Tree,
@@ -1776,6 +2056,29 @@ unsafe fn build_value(
             }
             v
         }
+        Node::Gather(g) if phi_lanes(t, g).is_some() => {
+            // The phis' vector, its lanes in the gather's order.
+            let vp = t.vector_phi.get();
+            let mask: Vec<u32> = phi_lanes(t, g).unwrap_or_default();
+            if mask.iter().enumerate().all(|(j, &m)| m == j as u32) && mask.len() == n as usize {
+                return vp;
+            }
+            let i32t = LLVMInt32TypeInContext(ctx);
+            let mut lanes: Vec<LLVMValueRef> = mask
+                .iter()
+                .map(|&m| LLVMConstInt(i32t, u64::from(m), 0))
+                .collect();
+            let mask = LLVMConstVector(lanes.as_mut_ptr(), n);
+            let v = LLVMBuildShuffleVector(
+                builder,
+                vp,
+                LLVMGetPoison(LLVMTypeOf(vp)),
+                mask,
+                c"".as_ptr(),
+            );
+            built.push(v);
+            v
+        }
         Node::Gather(g) => {
             let ty = LLVMVectorType(LLVMTypeOf(t.scalars[g[0]]), n);
             let i32t = LLVMInt32TypeInContext(ctx);
@@ -1809,10 +2112,14 @@ unsafe fn build_value(
 
 /// Erases vector code that was not used.
 pub fn discard_tree(b: BuiltTree) {
-    // SAFETY: built here, used only by each other: erased users first.
+    // SAFETY: built here, used only by each other: erased users first (a vector phi
+    // reads what comes round the loop, built after it: each is unread first).
     unsafe {
         for &i in b.built.iter().rev() {
-            LLVMInstructionEraseFromParent(i);
+            if !LLVMIsAInstruction(i).is_null() {
+                LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+                LLVMInstructionEraseFromParent(i);
+            }
         }
     }
 }
@@ -1843,6 +2150,8 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
                 inside.extend(inner.iter().map(|i| i.raw()));
             }
             Seed::Indices { .. } => {}
+            // A phi seed's phis become the vector phi.
+            Seed::Phis { phis, .. } => inside.extend(phis.iter().map(|p| p.raw())),
         }
         // What comes after the vector code in its block.
         let end = b.result.raw();
@@ -1873,8 +2182,13 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
             if readers.is_empty() {
                 continue;
             }
-            let later =
-                |r: &LLVMValueRef| LLVMGetInstructionParent(*r) != block || after.contains(r);
+            // A phi reads along an edge, at the end of the block it leaves, which the
+            // extract (in the scalar's block) comes before or dominates.
+            let later = |r: &LLVMValueRef| {
+                LLVMGetInstructionParent(*r) != block
+                    || after.contains(r)
+                    || !LLVMIsAPHINode(*r).is_null()
+            };
             let &(_, vector, lane) = b.lane_of.iter().find(|&&(x, ..)| x == scalar)?;
             if !readers.iter().all(later) {
                 return None;
@@ -1906,7 +2220,10 @@ pub fn extract_outside(t: &Tree, b: &mut BuiltTree) -> Option<usize> {
         for o in outside {
             let lane = LLVMConstInt(i32t, u64::from(o.lane), 0);
             let x = LLVMBuildExtractElement(builder, o.vector, lane, c"".as_ptr());
-            b.built.push(x);
+            // A lane of a constant vector folds to a constant.
+            if !LLVMIsAInstruction(x).is_null() {
+                b.built.push(x);
+            }
             b.outside.push((o, x));
         }
         LLVMDisposeBuilder(builder);
@@ -1958,6 +2275,16 @@ pub fn replace_tree(t: &Tree, b: BuiltTree) {
             }
             // The lanes' readers read the extracts now.
             Seed::Indices { .. } => {}
+            // The phis go with the tree (read only by it): what they carried round the
+            // loop is unread once they no longer read it.
+            Seed::Phis { phis, .. } => {
+                for p in phis {
+                    let own = own_incoming(p.raw(), LLVMGetInstructionParent(p.raw()));
+                    let ty = LLVMTypeOf(p.raw());
+                    LLVMSetOperand(p.raw(), own, LLVMGetPoison(ty));
+                }
+                scalars.extend(phis.iter().copied());
+            }
         }
         for &s in &t.tree.scalars() {
             if !scalars.contains(&Inst(t.scalars[s])) {

@@ -53,6 +53,7 @@ pub fn vectorize_trees(
         Box::new(|| ir::slp::reduction_trees(func, target)),
         Box::new(|| ir::slp::build_vector_trees(func, target)),
         Box::new(|| ir::slp::index_trees(func, target)),
+        Box::new(|| ir::slp::phi_trees(func, target)),
     ] {
         let mut gone: HashSet<Inst> = HashSet::new();
         for t in trees() {
@@ -80,6 +81,12 @@ fn decide(
     let in_loop = ir::lower::in_cycle(t.anchor());
     let n = t.lanes();
     if stage == Stage::Early && !always && !t.tree.permutes() {
+        return false;
+    }
+    // Stock SLP vectorizes groups of phis itself, permuted ones included (eight `i16`
+    // accumulators updated from a permuted row: a vector phi, `tbl`, `mla` on
+    // neoverse-n1): those are taken only where it left them scalar.
+    if stage == Stage::Early && !always && matches!(t.seed, Seed::Phis { .. }) {
         return false;
     }
     // Where the loop vectorizer has an active vector length (RISC-V V) it vectorizes
@@ -113,9 +120,10 @@ fn decide(
         Seed::Reduction { combine, .. } => format!("{combine}"),
         Seed::BuildVector { .. } => "build-vector".to_string(),
         Seed::Indices { .. } => "indices".to_string(),
+        Seed::Phis { .. } => "phis".to_string(),
     };
     // The lanes read outside, by where they are in the bundle.
-    let outside: Vec<u32> = built.outside_lanes();
+    let outside = built.outside_lanes();
     let key = format!(
         "{}|{in_loop}|{}|{seed}|{}|{outside:?}",
         desc.key(),
@@ -145,7 +153,7 @@ fn decide(
             // `i16` maxima of pairs stored pairwise swapped: TTI 11, llc 23
             // instructions, two of them `vrgather.vv`).
             let priced: Option<i64> = built
-                .instructions()
+                .code()
                 .iter()
                 .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
                 .sum();
@@ -171,6 +179,9 @@ fn decide(
         }
         (Seed::Indices { .. }, k) => {
             format!("{n} getelementptr indices of {k} operations")
+        }
+        (Seed::Phis { .. }, k) => {
+            format!("{n} phis carried round a loop by {k} operations")
         }
         (_, 0) => format!("{n} scalar copies"),
         (_, k) => format!("{n} scalar stores of {k} operations"),
@@ -239,7 +250,7 @@ fn scalar_code(
             .first()
             .copied(),
         // Measured only with their readers' extracts (`outside_code`).
-        Seed::Indices { .. } => None,
+        Seed::Indices { .. } | Seed::Phis { .. } => None,
     }
 }
 
@@ -281,6 +292,14 @@ fn outside_code(
         }
         // Every lane is read outside.
         Seed::Indices { .. } => {}
+        // What comes round the loop, in registers (the vector phi an input).
+        Seed::Phis { .. } => {
+            stock.observed.extend(raw(&t.carried()));
+            vector.observed.push(built.result.raw());
+            let vp = t.vector_phi().raw();
+            stock.inputs.push(vp);
+            vector.inputs.push(vp);
+        }
     }
     let counts = target.emitted_for_slices(&[stock, vector], !in_loop);
     Some((counts[0]?, counts[1]?))
@@ -300,6 +319,6 @@ fn vector_code(
             .emitted_instructions(&[built.result], inputs, !in_loop)?
             .first()
             .copied(),
-        Seed::Indices { .. } => None,
+        Seed::Indices { .. } | Seed::Phis { .. } => None,
     }
 }

@@ -276,3 +276,89 @@ define i32 @later_gathered(ptr noalias %g, ptr noalias %a, ptr noalias %t0, ptr 
   %s3 = add i32 %s2, %g3
   ret i32 %s3
 }
+
+; A volatile store between the first reader and later loads: execution need not go on
+; past it (LangRef), so nothing is loaded above it that the scalar code loads after.
+; CHECK-LABEL: @volatile_between(
+; CHECK-NOT:     <4 x i32>
+; CHECK:         ret i32
+; FORCED-LABEL: @volatile_between(
+; FORCED-NOT:    <4 x i32>
+; FORCED:        ret i32
+define i32 @volatile_between(ptr noalias %g, ptr noalias %a, ptr noalias %b, ptr noalias %v) {
+  %pa0 = getelementptr inbounds i8, ptr %a, i64 0
+  %a0 = load i32, ptr %pa0, align 4
+  %pb0 = getelementptr inbounds i8, ptr %b, i64 0
+  %b0 = load i32, ptr %pb0, align 4
+  %d0 = sub nsw i32 %a0, %b0
+  %e0 = sext i32 %d0 to i64
+  %p0 = getelementptr inbounds i32, ptr %g, i64 %e0
+  %g0 = load i32, ptr %p0, align 4
+  store volatile i32 %g0, ptr %v, align 4
+  %pa1 = getelementptr inbounds i8, ptr %a, i64 4
+  %a1 = load i32, ptr %pa1, align 4
+  %pb1 = getelementptr inbounds i8, ptr %b, i64 4
+  %b1 = load i32, ptr %pb1, align 4
+  %d1 = sub nsw i32 %a1, %b1
+  %e1 = sext i32 %d1 to i64
+  %p1 = getelementptr inbounds i32, ptr %g, i64 %e1
+  %g1 = load i32, ptr %p1, align 4
+  %pa2 = getelementptr inbounds i8, ptr %a, i64 8
+  %a2 = load i32, ptr %pa2, align 4
+  %pb2 = getelementptr inbounds i8, ptr %b, i64 8
+  %b2 = load i32, ptr %pb2, align 4
+  %d2 = sub nsw i32 %a2, %b2
+  %e2 = sext i32 %d2 to i64
+  %p2 = getelementptr inbounds i32, ptr %g, i64 %e2
+  %g2 = load i32, ptr %p2, align 4
+  %pa3 = getelementptr inbounds i8, ptr %a, i64 12
+  %a3 = load i32, ptr %pa3, align 4
+  %pb3 = getelementptr inbounds i8, ptr %b, i64 12
+  %b3 = load i32, ptr %pb3, align 4
+  %d3 = sub nsw i32 %a3, %b3
+  %e3 = sext i32 %d3 to i64
+  %p3 = getelementptr inbounds i32, ptr %g, i64 %e3
+  %g3 = load i32, ptr %p3, align 4
+  %s1 = add i32 %g0, %g1
+  %s2 = add i32 %s1, %g2
+  %s3 = add i32 %s2, %g3
+
+  ret i32 %s3
+}
+
+; Lanes of operations on constants (not folded): no tree (a crash before: the vector
+; code, a constant, was erased when the tree was kept).
+; CHECK-LABEL: @constant_lanes(
+; CHECK:         ret i32
+define i32 @constant_lanes(ptr noalias %g) {
+  %d0 = add i64 3, 4
+  %p0 = getelementptr inbounds i32, ptr %g, i64 %d0
+  %g0 = load i32, ptr %p0, align 4
+  %d1 = add i64 5, 6
+  %p1 = getelementptr inbounds i32, ptr %g, i64 %d1
+  %g1 = load i32, ptr %p1, align 4
+  %s = add i32 %g0, %g1
+  ret i32 %s
+}
+
+; A lane's extract of a constant vector folds to a constant (which was erased when the
+; tree was kept: a crash); the trees here are kept or taken, never a crash.
+; CHECK-LABEL: @folded_lanes(
+; CHECK:         ret i32
+define i32 @folded_lanes(ptr noalias %g, ptr noalias %a) {
+  %a0 = load i64, ptr %a, align 8
+  %c0 = add i64 3, 4
+  %d0 = xor i64 %a0, %c0
+  %p0 = getelementptr inbounds i32, ptr %g, i64 %d0
+  %g0 = load i32, ptr %p0, align 4
+  %pa1 = getelementptr inbounds i8, ptr %a, i64 8
+  %a1 = load i64, ptr %pa1, align 8
+  %c1 = add i64 5, 6
+  %d1 = xor i64 %a1, %c1
+  %p1 = getelementptr inbounds i32, ptr %g, i64 %d1
+  %g1 = load i32, ptr %p1, align 4
+  %s = add i32 %g0, %g1
+  %t = trunc i64 %c1 to i32
+  %r = add i32 %s, %t
+  ret i32 %r
+}
