@@ -1208,22 +1208,29 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     for (size_t I = StoreStarts[G]; I < StoreStarts[G + 1]; ++I)
       if (auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I])))
         Stores.push_back(Store);
-    // An observed input is in a register already: nothing to measure.
+    // An observed input is in a register already: nothing to measure. One value no
+    // register takes as it is (a vector wider than one, RISC-V V's) is returned.
     SmallVector<Instruction *, 8> Observed;
+    Instruction *Returned = nullptr;
     bool Observable = true;
     for (size_t I = ObservedStarts[G]; I < ObservedStarts[G + 1]; ++I) {
       Value *V = unwrap(ObservedRefs[I]);
       auto *VI = dyn_cast_or_null<Instruction>(V);
-      if (is_contained(Inputs, V))
+      if (is_contained(Inputs, V) || is_contained(Observed, VI) || (VI && VI == Returned))
         continue;
-      if (!VI || isa<StoreInst>(VI) ||
-          !observedConstraint(*TM, VI->getType()))
+      if (!VI || isa<StoreInst>(VI) || VI->getType()->isVoidTy())
         Observable = false;
-      else if (!is_contained(Observed, VI))
+      else if (observedConstraint(*TM, VI->getType()))
         Observed.push_back(VI);
+      else if (!Returned && VI->getType()->isVectorTy())
+        Returned = VI;
+      else
+        Observable = false;
     }
     SmallVector<Instruction *, 16> Ends(Stores.begin(), Stores.end());
     Ends.append(Observed.begin(), Observed.end());
+    if (Returned)
+      Ends.push_back(Returned);
     SmallVector<Instruction *, 16> Slice;
     if (Stores.size() != StoreStarts[G + 1] - StoreStarts[G] || !Observable ||
         !sliceBetween(Inputs, Ends, Slice))
@@ -1233,7 +1240,8 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
       InputTypes.push_back(V->getType());
     Names.push_back("shuf_probe_stores_" + std::to_string(G));
     Measured.push_back(G);
-    Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), InputTypes, false),
+    Type *ResultTy = Returned ? Returned->getType() : Type::getVoidTy(Ctx);
+    Function *F = Function::Create(FunctionType::get(ResultTy, InputTypes, false),
                                    GlobalValue::ExternalLinkage, Names.back(), Probe);
     setProbeAttributes(*T, *F);
     SmallVector<Argument *, 8> Args;
@@ -1248,6 +1256,10 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
       const char *Constraint = observedConstraint(*TM, Ty);
       B.CreateCall(AsmTy, InlineAsm::get(AsmTy, "", Constraint, /*hasSideEffects=*/true),
                    {Map[V]});
+    }
+    if (Returned) {
+      B.CreateRet(Map[Returned]);
+      continue;
     }
     B.CreateRetVoid();
   }

@@ -195,9 +195,10 @@ int shuf_emitted_batch(const ShufTarget *t, const LLVMValueRef *results, size_t 
  * each to an empty inline asm taking it in a register) with
  * inputs[input_starts[g]..input_starts[g+1]], all of a group's stores in one
  * function (so the backend may merge them, as it would in place), all groups in one
- * compilation. Returns 0 when nothing could be compiled, else 1 and the counts in
- * counts[0..num_groups] (-1 for a group that cannot be measured, or with a value no
- * register takes as it is). */
+ * compilation; one observed value no register takes as it is (a vector wider than one)
+ * is returned instead. Returns 0 when nothing could be compiled, else 1 and the counts
+ * in counts[0..num_groups] (-1 for a group that cannot be measured, or with another
+ * value no register takes). */
 int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
                         const size_t *store_starts, const LLVMValueRef *observed,
                         const size_t *observed_starts, const LLVMValueRef *inputs,

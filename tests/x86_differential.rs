@@ -2833,7 +2833,7 @@ fn indices_round(seed: u64) {
 /// loaded before the loop; after the loop each stored into `%d` (sometimes a phi's
 /// value rather than the update: the group stays scalar). Sometimes an update also
 /// stored in the loop (the vector code goes before that store), a store between a
-/// lane's loads, or a phi also read in the loop.
+/// lane's loads, a lane's operation stored right away, or a phi also read in the loop.
 fn phi_function(k: usize, rng: &mut Rng) -> String {
     const TYPES: [(&str, i64); 4] = [("i8", 1), ("i16", 2), ("i32", 4), ("i64", 8)];
     let (ty, size) = TYPES[rng.below(4) as usize];
@@ -2882,8 +2882,19 @@ fn phi_function(k: usize, rng: &mut Rng) -> String {
          %row = getelementptr inbounds i8, ptr %s, i64 %off\n",
         n as i64 * size
     );
+    // An operation of a lane stored right away, before the vector code's place: its
+    // scalar cannot be read from its lane (the group stays scalar, even forced).
+    let stored_early = rng.chance(10).then(|| rng.below(n as u64) as usize);
     let lanes = lanes_body(n, ty, size, op, second, &p, &q, between, rng);
-    body += &lanes.replace("ptr %s,", "ptr %row,");
+    for line in lanes.lines() {
+        body += &line.replace("ptr %s,", "ptr %row,");
+        body.push('\n');
+        if let Some(j) = stored_early.filter(|j| line.starts_with(&format!("  %v{j} = "))) {
+            body += &format!(
+                "  %se = getelementptr inbounds i8, ptr %d, i64 768\n  store {ty} %v{j}, ptr %se, align 1\n"
+            );
+        }
+    }
     let multiply_add = rng.chance(50);
     for (j, c) in carried.iter().enumerate() {
         if multiply_add {

@@ -586,8 +586,9 @@ impl<'a> Target<'a> {
 
     /// [`Target::emitted_for_store_groups`] for groups that also hand values on (each to
     /// an empty inline asm that takes it in a register, as code that goes on using it
-    /// would: a scalar read outside an SLP tree, or its lane extracted). `None` for a
-    /// group with a value no register of the target takes as it is (`i1`, `half`).
+    /// would: a scalar read outside an SLP tree, or its lane extracted); one vector no
+    /// register takes as it is (wider than one, or RISC-V V's) is returned instead.
+    /// `None` for a group with another value no register takes (`i1`, `half`).
     pub fn emitted_for_slices(
         &self,
         groups: &[Slice],

@@ -142,10 +142,13 @@ impl Tree {
                 v.extend(inner.iter().copied());
                 v
             }
-            // Where the vector code goes (it must still be there).
+            // Where the vector code goes (it must still be there; a terminator, where
+            // several phi groups of a block go, always is).
             Seed::Indices { at } => vec![*at],
             Seed::Phis { at, phis, .. } => {
-                let mut v = vec![*at];
+                // SAFETY: a live instruction.
+                let end = unsafe { !LLVMIsATerminatorInst(at.raw()).is_null() };
+                let mut v = if end { Vec::new() } else { vec![*at] };
                 v.extend(phis.iter().copied());
                 v
             }
@@ -1439,6 +1442,15 @@ unsafe fn phi_tree(
     position: &Positions,
 ) -> Option<Tree> {
     let bb = LLVMGetInstructionParent(phis[0]);
+    // The start goes before the entry's terminator: one that defines a value (an
+    // `invoke`, a `callbr`) may be a phi's start, which would not come before it.
+    let entry_end = LLVMGetBasicBlockTerminator(entry);
+    if entry_end.is_null()
+        || !LLVMIsAInvokeInst(entry_end).is_null()
+        || !LLVMIsACallBrInst(entry_end).is_null()
+    {
+        return None;
+    }
     let lanes: Vec<LLVMValueRef> = phis
         .iter()
         .map(|&p| LLVMGetIncomingValue(p, own_incoming(p, bb)))
@@ -1572,6 +1584,27 @@ impl BuiltTree {
             .filter(|v| !extracts.contains(v))
             .map(|&v| Inst(v))
             .collect()
+    }
+
+    /// [`BuiltTree::outside`], but only the extracts something in their own block reads
+    /// (the others the backend sinks below a loop the block is).
+    pub fn outside_in_block(&self) -> (Vec<Inst>, Vec<Inst>) {
+        // SAFETY: the extracts (or constants they folded to) and their readers are
+        // live.
+        let here = |o: &Outside, x: LLVMValueRef| unsafe {
+            if LLVMIsAInstruction(x).is_null() {
+                return false;
+            }
+            let block = LLVMGetInstructionParent(x);
+            o.readers
+                .iter()
+                .any(|&r| LLVMGetInstructionParent(r) == block)
+        };
+        self.outside
+            .iter()
+            .filter(|(o, x)| here(o, *x))
+            .map(|(o, x)| (Inst(o.scalar), Inst(*x)))
+            .unzip()
     }
 
     /// The scalars read outside the tree, and the lanes extracted for them.
@@ -1800,7 +1833,6 @@ unsafe fn build_node(
     v
 }
 
-/// The vector value of `node`; one vector load per range (`loaded`).
 /// Where each scalar of the gather `g` is in a phi seed's vector phi, if all are its
 /// phis and it is built.
 fn phi_lanes(t: &Tree, g: &[usize]) -> Option<Vec<u32>> {
@@ -1818,6 +1850,7 @@ fn phi_lanes(t: &Tree, g: &[usize]) -> Option<Vec<u32>> {
         .collect()
 }
 
+/// The vector value of `node`; one vector load per range (`loaded`).
 unsafe fn build_value(
     builder: LLVMBuilderRef,
     t: &Tree,

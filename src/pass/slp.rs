@@ -104,7 +104,9 @@ fn decide(
     // code (`outside_code`); a tree whose scalars are read before its vector code
     // could be extracted is left (with `always`, vectorized with those scalars kept).
     let extracts = ir::slp::extract_outside(t, &mut built);
-    if extracts.is_none() && !always {
+    // A phi group's phis go with the tree: its scalars cannot stay, even forced.
+    let keeps_scalars = !matches!(t.seed, Seed::Phis { .. });
+    if extracts.is_none() && !(always && keeps_scalars) {
         if remarks {
             let message = "slp: kept a tree whose scalars are read before its vector code";
             target.remark(RemarkKind::Missed, c"SlpTree", t.anchor(), message);
@@ -266,7 +268,11 @@ fn outside_code(
     inputs: &[ir::lower::Value],
     in_loop: bool,
 ) -> Option<(Emitted, Emitted)> {
-    let (scalars, extracts) = built.outside();
+    // A phi group's extracts read only after the loop are sunk below it.
+    let (scalars, extracts) = match t.seed {
+        Seed::Phis { .. } => built.outside_in_block(),
+        _ => built.outside(),
+    };
     let raw = |v: &[Inst]| v.iter().map(|i| i.raw()).collect::<Vec<_>>();
     let inputs: Vec<_> = inputs.iter().map(|&v| v.into()).collect();
     let (mut stock, mut vector) = (
