@@ -1362,8 +1362,9 @@ const MAX_PHIS: usize = 16;
 /// from the block computed in it, one from another block (one for the group), grouped
 /// by type in block order, in windows of 16, 8, 4 or 2 lanes of at least 16 bytes. A
 /// phi may be read only by the tree; a gather of the tree holding one of the group's
-/// phis holds only them (it becomes the vector phi, permuted). The vector code goes as
-/// for indices (`placed_tree`).
+/// phis holds only them (it becomes the vector phi, permuted); the block calls nothing
+/// (the vector phi would be spilled across it). The vector code goes as for indices
+/// (`placed_tree`).
 pub fn phi_trees(func: Function, target: &Target) -> Vec<Tree> {
     let mut out = Vec::new();
     // SAFETY: walking a live function's blocks and instructions, reading only.
@@ -1450,6 +1451,19 @@ unsafe fn phi_tree(
         || !LLVMIsACallBrInst(entry_end).is_null()
     {
         return None;
+    }
+    // The vector phi lives through the whole loop: across a call it would be spilled
+    // (vector registers are the caller's to save), which no measurement sees (seed
+    // 003's spill cost); intrinsics are no calls.
+    let mut i = LLVMGetFirstInstruction(bb);
+    while !i.is_null() {
+        let call = !LLVMIsACallInst(i).is_null()
+            || !LLVMIsAInvokeInst(i).is_null()
+            || !LLVMIsACallBrInst(i).is_null();
+        if call && LLVMIsAIntrinsicInst(i).is_null() {
+            return None;
+        }
+        i = LLVMGetNextInstruction(i);
     }
     let lanes: Vec<LLVMValueRef> = phis
         .iter()
