@@ -1222,7 +1222,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
         Observable = false;
       else if (observedConstraint(*TM, VI->getType()))
         Observed.push_back(VI);
-      else if (!Returned && VI->getType()->isVectorTy())
+      else if (!Returned && isa<FixedVectorType>(VI->getType()))
         Returned = VI;
       else
         Observable = false;

@@ -348,6 +348,18 @@ impl Drop for Module<'_> {
 }
 
 impl Function {
+    /// Whether the function may not use vector or floating-point registers it was not
+    /// written with (`noimplicitfloat`: clang's `-msoft-float`, `-mgeneral-regs-only`,
+    /// kernel code).
+    pub fn no_implicit_float(self) -> bool {
+        // SAFETY: a live function; the attribute's kind id from its name.
+        unsafe {
+            let kind = LLVMGetEnumAttributeKindForName(c"noimplicitfloat".as_ptr(), 15);
+            !LLVMGetEnumAttributeAtIndex(self.0, llvm_sys::LLVMAttributeFunctionIndex, kind)
+                .is_null()
+        }
+    }
+
     /// The function's `target-cpu` and `target-features` attributes.
     pub fn target_attributes(self) -> (String, String) {
         // SAFETY: a live function.

@@ -48,6 +48,9 @@ pub enum Seed {
         at: Inst,
         phis: Vec<Inst>,
         entry: LLVMBasicBlockRef,
+        /// Whether `at` is the block's terminator (noted when read: an earlier tree
+        /// may have erased any other `at`).
+        at_end: bool,
     },
 }
 
@@ -145,10 +148,10 @@ impl Tree {
             // Where the vector code goes (it must still be there; a terminator, where
             // several phi groups of a block go, always is).
             Seed::Indices { at } => vec![*at],
-            Seed::Phis { at, phis, .. } => {
-                // SAFETY: a live instruction.
-                let end = unsafe { !LLVMIsATerminatorInst(at.raw()).is_null() };
-                let mut v = if end { Vec::new() } else { vec![*at] };
+            Seed::Phis {
+                at, phis, at_end, ..
+            } => {
+                let mut v = if *at_end { Vec::new() } else { vec![*at] };
                 v.extend(phis.iter().copied());
                 v
             }
@@ -1473,10 +1476,12 @@ unsafe fn phi_tree(
         return None;
     }
     let group: Vec<Inst> = phis.iter().map(|&p| Inst(p)).collect();
+    let end = LLVMGetBasicBlockTerminator(bb);
     let t = placed_tree(target, reader, &lanes, position, |at| Seed::Phis {
         at,
         phis: group,
         entry,
+        at_end: at.raw() == end,
     })?;
     let replaced: HashSet<LLVMValueRef> = t.tree.scalars().iter().map(|&s| t.scalars[s]).collect();
     for &p in phis {
@@ -1582,11 +1587,15 @@ impl BuiltTree {
     }
 
     /// The lanes extracted for readers outside the tree, each as which built vector
-    /// (in the order built, the same for trees of one shape) and its lane.
-    pub fn outside_lanes(&self) -> Vec<(Option<usize>, u32)> {
+    /// (in the order built, the same for trees of one shape), its lane, and whether
+    /// something in its block reads it (`outside_in_block`).
+    pub fn outside_lanes(&self) -> Vec<(Option<usize>, u32, bool)> {
         self.outside
             .iter()
-            .map(|(o, _)| (self.built.iter().position(|&v| v == o.vector), o.lane))
+            .map(|(o, x)| {
+                let vector = self.built.iter().position(|&v| v == o.vector);
+                (vector, o.lane, read_in_block(o, *x))
+            })
             .collect()
     }
 
@@ -1603,20 +1612,9 @@ impl BuiltTree {
     /// [`BuiltTree::outside`], but only the extracts something in their own block reads
     /// (the others the backend sinks below a loop the block is).
     pub fn outside_in_block(&self) -> (Vec<Inst>, Vec<Inst>) {
-        // SAFETY: the extracts (or constants they folded to) and their readers are
-        // live.
-        let here = |o: &Outside, x: LLVMValueRef| unsafe {
-            if LLVMIsAInstruction(x).is_null() {
-                return false;
-            }
-            let block = LLVMGetInstructionParent(x);
-            o.readers
-                .iter()
-                .any(|&r| LLVMGetInstructionParent(r) == block)
-        };
         self.outside
             .iter()
-            .filter(|(o, x)| here(o, *x))
+            .filter(|(o, x)| read_in_block(o, *x))
             .map(|(o, x)| (Inst(o.scalar), Inst(*x)))
             .unzip()
     }
@@ -1627,6 +1625,20 @@ impl BuiltTree {
             .iter()
             .map(|(o, x)| (Inst(o.scalar), Inst(*x)))
             .unzip()
+    }
+}
+
+/// Whether something in the block of `x` (the extract for `o`) reads it.
+fn read_in_block(o: &Outside, x: LLVMValueRef) -> bool {
+    // SAFETY: the extract (or the constant it folded to) and its readers are live.
+    unsafe {
+        if LLVMIsAInstruction(x).is_null() {
+            return false;
+        }
+        let block = LLVMGetInstructionParent(x);
+        o.readers
+            .iter()
+            .any(|&r| LLVMGetInstructionParent(r) == block)
     }
 }
 

@@ -104,7 +104,12 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         return;
     }
     ir::lower::forget_cycles();
-    if options.lookup {
+    // Vector code made out of scalar code (SLP trees, stores narrowed with packs, table
+    // loads offered to the vectorizers) only where the function may use vector
+    // registers it was not written with: not under `noimplicitfloat` (kernel code, whose
+    // vector registers are the user's), as LLVM's vectorizers.
+    let scalar_to_vector = !func.no_implicit_float();
+    if options.lookup && (scalar_to_vector || options.stage != Stage::Early) {
         match options.stage {
             // Table loads offered to the vectorizers with vector forms (table instructions).
             Stage::Early => timed(&TIME_LOOKUP, || {
@@ -117,7 +122,7 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         }
     }
     // Permuted scalar copies: one vector copy and a shuffle, which the rest then sees.
-    if options.slp {
+    if options.slp && scalar_to_vector {
         let remarks = target.remarks_enabled();
         timed(&TIME_SLP, || {
             slp::vectorize_trees(
@@ -209,7 +214,9 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
         // packs where the backend narrows worse.
         if options.narrow {
             timed(&TIME_NARROW, || {
-                narrow::narrow_stores(func, target, always, remarks, changed);
+                if !func.no_implicit_float() {
+                    narrow::narrow_stores(func, target, always, remarks, changed);
+                }
                 narrow::narrow_shuffles(func, target, always, remarks, changed);
             });
         }

@@ -299,12 +299,15 @@ fn outside_code(
         // Every lane is read outside.
         Seed::Indices { .. } => {}
         // What comes round the loop, in registers (the vector phi an input).
-        Seed::Phis { .. } => {
+        // The vector code reads the vector phi, not the scalar phis: its first input
+        // (behind the phis it would be passed on the stack once they take the
+        // registers, which real code does not pay).
+        Seed::Phis { phis, .. } => {
             stock.observed.extend(raw(&t.carried()));
             vector.observed.push(built.result.raw());
-            let vp = t.vector_phi().raw();
-            stock.inputs.push(vp);
-            vector.inputs.push(vp);
+            let phis = raw(phis);
+            vector.inputs.retain(|v| !phis.contains(v));
+            vector.inputs.insert(0, t.vector_phi().raw());
         }
     }
     let counts = target.emitted_for_slices(&[stock, vector], !in_loop);
