@@ -1106,8 +1106,28 @@ unsafe fn build_vector(
     rooted(target, reader, tree, seed, &inner, position, n, elem)
 }
 
-/// Lanes of an index bundle: powers of two, at most this.
-const MAX_INDICES: usize = 16;
+/// Lanes of an index bundle or a phi group: powers of two, at most this.
+const MAX_WINDOW: usize = 16;
+
+/// The trees `tree` makes of windows of `items`, from the first on: at each point the
+/// widest window of 16, 8, 4 or 2 that is one, else one item on.
+fn widest_windows<T>(items: &[T], mut tree: impl FnMut(&[T]) -> Option<Tree>) -> Vec<Tree> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 2 <= items.len() {
+        let taken = [MAX_WINDOW, 8, 4, 2]
+            .into_iter()
+            .find_map(|n| tree(items.get(i..i + n)?).map(|t| (n, t)));
+        match taken {
+            Some((n, t)) => {
+                out.push(t);
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
 
 /// Every bundle of `getelementptr` indices in `func` whose lanes are one SLP tree with a
 /// load or an operation in it (seed 003's GEP seeds: the sum of `g[a[k] - b[k]]`, the
@@ -1117,8 +1137,7 @@ const MAX_INDICES: usize = 16;
 /// other) and repeats; their indices in block order, or what they extend where every
 /// one is the same extension (which stays scalar: it folds into the addressing), in
 /// windows of 16, 8, 4 or 2 lanes of at least 16 bytes. The vector code goes right
-/// before the first reader of a lane, its loads moved there past nothing that may
-/// write what they read and past no call.
+/// before the first reader of a lane (`placed_tree`).
 pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
     let mut out = Vec::new();
     // SAFETY: walking a live function's blocks and instructions, reading only.
@@ -1145,20 +1164,9 @@ pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
             let mut reader = Reader::new(bb);
             for (_, geps) in groups {
                 let lanes = index_lanes(&distinct_indices(&geps), bb);
-                let mut i = 0;
-                while i + 2 <= lanes.len() {
-                    let taken = [MAX_INDICES, 8, 4, 2].into_iter().find_map(|n| {
-                        let window = lanes.get(i..i + n)?;
-                        index_tree(target, &mut reader, window, &position).map(|t| (n, t))
-                    });
-                    match taken {
-                        Some((n, t)) => {
-                            out.push(t);
-                            i += n;
-                        }
-                        None => i += 1,
-                    }
-                }
+                out.extend(widest_windows(&lanes, |window| {
+                    index_tree(target, &mut reader, window, &position)
+                }));
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
@@ -1356,9 +1364,6 @@ unsafe fn placed_tree(
     quiet_between(from, to, &[], &loads, undisturbed).then_some(t)
 }
 
-/// Lanes of a phi group: powers of two, at most this.
-const MAX_PHIS: usize = 16;
-
 /// Every group of phis in `func` whose values round the loop are one SLP tree (seed
 /// 003's PHI seeds: accumulators updated side by side): per block that loops to itself,
 /// its phis of a scalar integer or floating-point type with two incoming values, one
@@ -1391,20 +1396,9 @@ pub fn phi_trees(func: Function, target: &Target) -> Vec<Tree> {
             let position = Positions::new(bb);
             let mut reader = Reader::new(bb);
             for ((entry, _), phis) in groups {
-                let mut i = 0;
-                while i + 2 <= phis.len() {
-                    let taken = [MAX_PHIS, 8, 4, 2].into_iter().find_map(|n| {
-                        let window = phis.get(i..i + n)?;
-                        phi_tree(target, &mut reader, window, entry, &position).map(|t| (n, t))
-                    });
-                    match taken {
-                        Some((n, t)) => {
-                            out.push(t);
-                            i += n;
-                        }
-                        None => i += 1,
-                    }
-                }
+                out.extend(widest_windows(&phis, |window| {
+                    phi_tree(target, &mut reader, window, entry, &position)
+                }));
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
