@@ -171,6 +171,17 @@ impl Tree {
         out
     }
 
+    /// The scalar instructions the tree replaces, each once.
+    pub fn replaced(&self) -> Vec<Inst> {
+        let mut out: Vec<Inst> = Vec::new();
+        for s in self.tree.scalars() {
+            if !out.contains(&Inst(self.scalars[s])) {
+                out.push(Inst(self.scalars[s]));
+            }
+        }
+        out
+    }
+
     /// What a phi seed's phis carry round the loop, in lane order (none for the other
     /// seeds).
     pub fn carried(&self) -> Vec<Inst> {

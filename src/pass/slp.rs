@@ -83,6 +83,13 @@ fn decide(
     if stage == Stage::Early && !always && !t.tree.permutes() {
         return false;
     }
+    // Stock SLP vectorizes index bundles itself (`vectorizeGEPIndices`), pricing plain
+    // vector operations well; where it left one scalar, only a permutation, which it
+    // prices poorly, is worth measuring again (measuring every bundle cost
+    // libjpeg-turbo's build 27 ms more in SLP for no tree taken).
+    if !always && matches!(t.seed, Seed::Indices { .. }) && !t.tree.permutes() {
+        return false;
+    }
     // Stock SLP vectorizes groups of phis itself, permuted ones included (eight `i16`
     // accumulators updated from a permuted row: a vector phi, `tbl`, `mla` on
     // neoverse-n1): those are taken only where it left them scalar.
@@ -137,6 +144,16 @@ fn decide(
         Some((Emitted::plain(1), Emitted::plain(0)))
     } else {
         MEASURED.get_or_make(key.clone(), || {
+            // An index bundle or a phi group whose vector operations and extracts
+            // alone cost TTI as much as the scalar code is not compiled: its
+            // permutations (which TTI prices poorly) can only add to it. Most bundles
+            // a block has are such (two indices, each read once); measuring them was
+            // most of the SLP time of libjpeg-turbo's build.
+            if matches!(t.seed, Seed::Indices { .. } | Seed::Phis { .. })
+                && !may_pay(t, &built, target)
+            {
+                return None;
+            }
             if extracts > 0 {
                 // Extracts measured with the code where each value fits a register
                 // as it is; else priced at one instruction each, as LLVM's SLP
@@ -259,8 +276,8 @@ fn scalar_code(
 /// What `llc` emits for the scalar code and for the vector code, each handing on what
 /// is read outside the tree (the scalars; the lanes extracted for them) to an empty
 /// inline asm that takes it in a register: the code as it is, with its results, the
-/// seed's, beside (its stores, or its root). `None` where a value fits no register as
-/// it is (`i1`, a wide vector root).
+/// seed's, beside (its stores, or its root; one vector no register takes is returned).
+/// `None` where another value fits no register as it is (`i1`, `half`).
 fn outside_code(
     t: &Tree,
     built: &BuiltTree,
@@ -298,10 +315,10 @@ fn outside_code(
         }
         // Every lane is read outside.
         Seed::Indices { .. } => {}
-        // What comes round the loop, in registers (the vector phi an input).
-        // The vector code reads the vector phi, not the scalar phis: its first input
-        // (behind the phis it would be passed on the stack once they take the
-        // registers, which real code does not pay).
+        // What comes round the loop, in registers. The vector code reads the vector
+        // phi, not the scalar phis: its first input (behind the phis it would be
+        // passed on the stack once they take the registers, which real code does not
+        // pay).
         Seed::Phis { phis, .. } => {
             stock.observed.extend(raw(&t.carried()));
             vector.observed.push(built.result.raw());
@@ -312,6 +329,29 @@ fn outside_code(
     }
     let counts = target.emitted_for_slices(&[stock, vector], !in_loop);
     Some((counts[0]?, counts[1]?))
+}
+
+/// Whether `t`'s vector code, shuffles aside, and its extracts cost TTI less than the
+/// scalar code it replaces (reciprocal throughput; a cost TTI does not know counts one).
+fn may_pay(t: &Tree, built: &BuiltTree, target: &Target) -> bool {
+    let cost = |i: Inst| {
+        target
+            .instruction_cost(i, CostKind::RecipThroughput)
+            .unwrap_or(1)
+    };
+    let scalar: i64 = t.replaced().into_iter().map(cost).sum();
+    let (_, extracts) = match t.seed {
+        Seed::Phis { .. } => built.outside_in_block(),
+        _ => built.outside(),
+    };
+    let vector: i64 = built
+        .code()
+        .into_iter()
+        .filter(|i| !i.is_shuffle())
+        .chain(extracts)
+        .map(cost)
+        .sum();
+    vector < scalar
 }
 
 /// What `llc` emits for the vector code (its store, or its reduction).

@@ -1,7 +1,7 @@
 ; Indices of getelementptrs as SLP seeds (seed 003's GEP seeds): the single, not
 ; constant indices of getelementptrs into one object, `g[a[0] - b[0]] + g[a[1] - b[1]]
-; + ...`, whose lanes one tree computes become that tree's vector code right before the
-; first reader of a lane, each lane extracted for its reader (the `sext`s stay scalar:
+; + ...`, whose lanes one tree computes with a permutation (in order, stock SLP's) become
+; that tree's vector code right before the first reader of a lane, each lane extracted for its reader (the `sext`s stay scalar:
 ; they fold into the addressing). Measured with the extracts: every value handed to an
 ; empty inline asm. The loads move up to the first reader: not past a store that may
 ; write what they read, not past a call; indices a constant apart are no seed.
@@ -14,25 +14,26 @@
 
 declare void @opaque() memory(none) nounwind
 
+; Lanes in order: stock SLP's (it vectorizes such bundles itself, pricing plain vector
+; operations well): taken only forced.
 ; CHECK-LABEL: @sums(
-; CHECK:         [[A:%.*]] = load <4 x i32>, ptr %a, align 4
-; CHECK:         [[B:%.*]] = load <4 x i32>, ptr %b, align 4
-; CHECK:         [[D:%.*]] = sub nsw <4 x i32> [[A]], [[B]]
-; CHECK-NEXT:    [[X0:%.*]] = extractelement <4 x i32> [[D]], i32 0
-; CHECK-NEXT:    [[X1:%.*]] = extractelement <4 x i32> [[D]], i32 1
-; CHECK-NEXT:    [[X2:%.*]] = extractelement <4 x i32> [[D]], i32 2
-; CHECK-NEXT:    [[X3:%.*]] = extractelement <4 x i32> [[D]], i32 3
-; CHECK-NEXT:    %e0 = sext i32 [[X0]] to i64
-; CHECK-NOT:     sub nsw i32
-; CHECK:         %e3 = sext i32 [[X3]] to i64
+; CHECK-NOT:     <4 x i32>
 ; CHECK:         ret i32
+; FORCED-LABEL: @sums(
+; FORCED:        [[A:%.*]] = load <4 x i32>, ptr %a, align 4
+; FORCED:        [[B:%.*]] = load <4 x i32>, ptr %b, align 4
+; FORCED:        [[D:%.*]] = sub nsw <4 x i32> [[A]], [[B]]
+; FORCED-NEXT:   [[X0:%.*]] = extractelement <4 x i32> [[D]], i32 0
+; FORCED-NEXT:   [[X1:%.*]] = extractelement <4 x i32> [[D]], i32 1
+; FORCED-NEXT:   [[X2:%.*]] = extractelement <4 x i32> [[D]], i32 2
+; FORCED-NEXT:   [[X3:%.*]] = extractelement <4 x i32> [[D]], i32 3
+; FORCED-NEXT:   %e0 = sext i32 [[X0]] to i64
+; FORCED-NOT:    sub nsw i32
+; FORCED:        %e3 = sext i32 [[X3]] to i64
+; FORCED:        ret i32
 ; OFF-LABEL: @sums(
 ; OFF-NOT:       <4 x i32>
 ; OFF:           ret i32
-; REMARK: slp: 4 getelementptr indices of 4 operations (llc {{[0-9]+}}) became <4 x i32> vector code with loads (llc {{[0-9]+}}, 4 extracts measured)
-; ASM-LABEL: sums:
-; ASM:         vpsubd
-; ASM:         vpextrd
 define i32 @sums(ptr noalias %g, ptr noalias %a, ptr noalias %b) {
   %a0 = load i32, ptr %a, align 4
   %b0 = load i32, ptr %b, align 4
@@ -78,6 +79,10 @@ define i32 @sums(ptr noalias %g, ptr noalias %a, ptr noalias %b) {
 ; CHECK-NOT:     sub nsw i32
 ; CHECK:         ret i32
 ; REMARK: slp: 4 getelementptr indices of 4 operations (llc {{[0-9]+}}) became <4 x i32> vector code with loads and shuffles (llc {{[0-9]+}}, 4 extracts measured)
+; ASM-LABEL: permuted:
+; ASM:         vpshufd
+; ASM:         vpsubd
+; ASM:         vpextrd
 define i32 @permuted(ptr noalias %g, ptr noalias %a, ptr noalias %b) {
   %pa1 = getelementptr inbounds i8, ptr %a, i64 4
   %a1 = load i32, ptr %pa1, align 4
