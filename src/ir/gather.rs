@@ -331,10 +331,7 @@ pub fn load_gathers(func: Function, target: &Target) -> Vec<LoadGather> {
                 LLVMTypeOf(g.root),
                 g.base.clone(),
             );
-            match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, members)) => members.push(g),
-                None => groups.push((key, vec![g])),
-            }
+            super::push_grouped(&mut groups, key, g);
         }
     }
     groups

@@ -734,6 +734,15 @@ pub fn erase_unused(parts: &[Inst]) {
     }
 }
 
+/// Adds `item` to the group of `key` in `groups` (in the order keys first came), or
+/// starts that group.
+pub(crate) fn push_grouped<K: PartialEq, V>(groups: &mut Vec<(K, Vec<V>)>, key: K, item: V) {
+    match groups.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, members)) => members.push(item),
+        None => groups.push((key, vec![item])),
+    }
+}
+
 /// A pointer as a base and a constant byte offset, through chains of
 /// `getelementptr i8, %base, C`: `(%base, C)`; anything else is itself plus 0.
 pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {

@@ -160,10 +160,7 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
                 },
                 n,
             );
-            match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, members)) => members.push(inst),
-                None => groups.push((key, vec![inst])),
-            }
+            super::push_grouped(&mut groups, key, inst);
         } else if n == total {
             if let Some(wide) = whole(vec![inst], a, b, mask_of(raw)) {
                 out.push(wide);

@@ -612,10 +612,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                     if scalar_bytes(ty).is_some() {
                         let (base, offset) = base_and_offset(LLVMGetOperand(inst, 1));
                         let key = (base.raw(), ty);
-                        match groups.iter_mut().find(|(k, _)| *k == key) {
-                            Some((_, v)) => v.push((inst, offset)),
-                            None => groups.push((key, vec![(inst, offset)])),
-                        }
+                        super::push_grouped(&mut groups, key, (inst, offset));
                     }
                 }
                 inst = LLVMGetNextInstruction(inst);
@@ -1164,10 +1161,7 @@ pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
                     && LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMTypeKind::LLVMPointerTypeKind;
                 if gep {
                     let object = underlying(LLVMGetOperand(inst, 0));
-                    match groups.iter_mut().find(|(o, _)| *o == object) {
-                        Some((_, geps)) => geps.push(inst),
-                        None => groups.push((object, vec![inst])),
-                    }
+                    super::push_grouped(&mut groups, object, inst);
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
@@ -1396,11 +1390,7 @@ pub fn phi_trees(func: Function, target: &Target) -> Vec<Tree> {
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() && !LLVMIsAPHINode(inst).is_null() {
                 if let Some(entry) = looping_phi(inst, bb) {
-                    let key = (entry, LLVMTypeOf(inst));
-                    match groups.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, phis)) => phis.push(inst),
-                        None => groups.push((key, vec![inst])),
-                    }
+                    super::push_grouped(&mut groups, (entry, LLVMTypeOf(inst)), inst);
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
