@@ -187,7 +187,6 @@ pub fn plan(
         return None;
     }
     let l = lanes.trailing_zeros() as usize;
-    let start: Vec<usize> = (0..n).collect();
     let goal: Vec<usize> = sigma[..l].to_vec();
     let needed = goal.iter().filter(|&&b| b >= l).count();
     if needed == 0 {
@@ -195,26 +194,29 @@ pub fn plan(
     }
     let max_stages = needed + EXTRA_STAGES;
     let mut costs: HashMap<(Vec<i32>, bool), Option<u32>> = HashMap::new();
-    let mut price = |shuffles: &[RegisterShuffle]| -> Option<u32> {
+    let mut price = |shuffles: &[(Vec<i32>, bool)]| -> Option<u32> {
         let mut total = 0u32;
-        for s in shuffles {
-            let key = (s.mask.clone(), s.second.is_some());
-            let c = *costs
-                .entry(key)
-                .or_insert_with(|| cost(&s.mask, s.second.is_some()));
+        for (mask, two) in shuffles {
+            let c = match costs.get(&(mask.clone(), *two)) {
+                Some(&c) => c,
+                None => {
+                    let c = cost(mask, *two);
+                    costs.insert((mask.clone(), *two), c);
+                    c
+                }
+            };
             total = total.checked_add(c?)?;
         }
         Some(total)
     };
-    // A stage's shuffles depend on where its lane bits were, not on which bits they are.
-    let mut stage_costs: FastMap<Option<u32>> = FastMap::default();
-    // Dijkstra over layouts (register positions sorted: their order is free), by
-    // (cost, stages); each state remembers how it was reached.
-    let canonical = |mut at: Vec<usize>| {
-        at[l..].sort_unstable();
-        at
-    };
-    let start = canonical(start);
+    let mut graphs = GRAPHS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let graph = graphs.entry((n, l)).or_insert_with(|| Graph::new(n, l));
+    // Per stage shape (the graph's numbering), its price: a stage's shuffles depend on
+    // where its lane bits were, not on which bits they are.
+    let mut stage_costs: Vec<Option<Option<u32>>> = Vec::new();
     // At least one stage per goal bit outside the lanes, one if the lanes hold the goal
     // bits out of order; every stage writes every register.
     let registers = (mask.len() / lanes) as u32;
@@ -232,73 +234,79 @@ pub fn plan(
             .saturating_mul(stages as u32)
             .saturating_sub(discount)
     };
+    // Dijkstra over layouts (register positions sorted: their order is free), by
+    // (cost, stages), ties to the layout first in order; each state remembers how it
+    // was reached (the state before, the layout as reached, the stage's shape).
     let mut best: FastMap<(u32, usize)> = FastMap::default();
-    let mut came_from: FastMap<(Vec<usize>, Vec<usize>)> = FastMap::default();
+    let mut came_from: FastMap<(u32, u32, u32)> = FastMap::default();
     let mut heap = BinaryHeap::new();
-    best.insert(pack(&start), (0, 0));
-    heap.push(Reverse((estimate(&start), 0u32, 0usize, start.clone())));
+    best.insert(START, (0, 0));
+    heap.push(Reverse((
+        estimate(&graph.layouts[0]),
+        0u32,
+        0usize,
+        graph.order[0],
+        START,
+    )));
     let mut reached = None;
-    while let Some(Reverse((_, c, depth, at))) = heap.pop() {
-        if best.get(&pack(&at)).is_some_and(|&b| b < (c, depth)) {
+    while let Some(Reverse((_, c, depth, _, id))) = heap.pop() {
+        if best.get(&id).is_some_and(|&b| b < (c, depth)) {
             continue;
         }
-        if at[..l] == goal[..] {
-            reached = Some((at, c));
+        if graph.layouts[id as usize][..l] == goal[..] {
+            reached = Some(id);
             break;
         }
         if depth == max_stages {
             continue;
         }
-        for next in successors(&at, l) {
-            let shape = pack(&stage_shape(&at, &next, l));
-            let priced = match stage_costs.get(&shape) {
-                Some(&p) => p,
-                None => {
-                    let p = price(&stage(&at, &next, l));
-                    stage_costs.insert(shape, p);
-                    p
-                }
-            };
+        for e in 0..graph.edges(id).len() {
+            let edge = graph.edges(id)[e];
+            let shape = edge.shape as usize;
+            if stage_costs.len() <= shape {
+                stage_costs.resize(shape + 1, None);
+            }
+            let priced = *stage_costs[shape].get_or_insert_with(|| price(&graph.shapes[shape]));
             let Some(stage_cost) = priced else {
                 continue;
             };
-            let loaded = depth == 0 && loads_first && halves_stage(&at, &next, l);
+            let loaded = depth == 0 && loads_first && edge.halves;
             let stage_cost =
                 stage_cost
                     .saturating_mul(SCALE)
                     .saturating_sub(if loaded { discount } else { 0 });
-            let key = canonical(next.clone());
-            let packed = pack(&key);
             let entry = (c + stage_cost, depth + 1);
-            if best.get(&packed).map_or(true, |&b| entry < b) {
-                best.insert(packed, entry);
-                came_from.insert(packed, (at.clone(), next));
-                let priority = entry.0.saturating_add(estimate(&key));
-                heap.push(Reverse((priority, entry.0, entry.1, key)));
+            if best.get(&edge.to).map_or(true, |&b| entry < b) {
+                best.insert(edge.to, entry);
+                came_from.insert(edge.to, (id, edge.next, edge.shape));
+                let to = edge.to as usize;
+                let priority = entry.0.saturating_add(estimate(&graph.layouts[to]));
+                heap.push(Reverse((
+                    priority,
+                    entry.0,
+                    entry.1,
+                    graph.order[to],
+                    edge.to,
+                )));
             }
         }
     }
-    let (goal_state, _) = reached?;
+    let goal_id = reached?;
     // The path back, then the stages rebuilt on the layouts as reached (before their
     // register positions were sorted, which renames registers).
     let mut path = Vec::new();
-    let mut at = goal_state;
-    while at != start {
-        let (prev, next) = came_from.get(&pack(&at))?.clone();
-        path.push((prev.clone(), next));
+    let mut total = 0u32;
+    let mut at = goal_id;
+    while at != START {
+        let &(prev, next, shape) = came_from.get(&at)?;
+        // Instructions, without the tie-break.
+        total = total.checked_add(stage_costs[shape as usize].flatten()?)?;
+        path.push((graph.layouts[prev as usize].clone(), unpack(next, n)));
         at = prev;
     }
     path.reverse();
-    // Instructions, without the tie-break.
-    let total = path
-        .iter()
-        .map(|(prev, next)| {
-            stage_costs
-                .get(&pack(&stage_shape(prev, next, l)))
-                .copied()
-                .flatten()
-        })
-        .sum::<Option<u32>>()?;
+    drop(graphs);
+    let start: Vec<usize> = (0..n).collect();
     let loads_first = loads_first
         && path
             .first()
@@ -327,6 +335,115 @@ pub fn plan(
         fenced: Vec::new(),
     };
     computes(&network, mask).then_some((network, total))
+}
+
+/// The state of the source's own layout (`0..n`), first in every graph.
+const START: u32 = 0;
+
+/// The search graphs by (index bits, lane bits), filled in as searches reach their
+/// layouts: the next search of that shape (the next round of prices, the next shuffle)
+/// finds them made.
+static GRAPHS: OnceLock<Mutex<HashMap<(usize, usize), Graph>>> = OnceLock::new();
+
+/// The layouts the searches over `n` index bits with `l` lane bits reached, and the
+/// stages between them, numbered. A search spent most of its time making successors,
+/// stage shapes and keys, the same in each of the rounds [`plan`] runs for one shuffle
+/// (`pass::network`: about a millisecond a round for a 64-byte four-way interleave in
+/// 32-lane registers); only the prices differ between searches.
+struct Graph {
+    l: usize,
+    /// Canonical layouts (register positions sorted), by state.
+    layouts: Vec<Vec<usize>>,
+    /// Each state's place in the order of layouts: the search's tie-break.
+    order: Vec<u32>,
+    /// States by packed layout.
+    ids: FastMap<u32>,
+    /// Each state's stages once expanded, in the order of [`successors`].
+    edges: Vec<Option<Vec<Edge>>>,
+    /// The register shuffles (mask, two sources) of each stage shape, by shape.
+    shapes: Vec<Vec<(Vec<i32>, bool)>>,
+    /// Shapes by packed [`stage_shape`].
+    shape_ids: FastMap<u32>,
+}
+
+/// A stage from one state: the state it reaches, its layout as reached (packed, before
+/// its register positions are sorted), its shape, and whether it only puts halves side
+/// by side ([`halves_stage`]).
+#[derive(Clone, Copy)]
+struct Edge {
+    to: u32,
+    next: u32,
+    shape: u32,
+    halves: bool,
+}
+
+impl Graph {
+    fn new(n: usize, l: usize) -> Graph {
+        let mut graph = Graph {
+            l,
+            layouts: Vec::new(),
+            order: Vec::new(),
+            ids: FastMap::default(),
+            edges: Vec::new(),
+            shapes: Vec::new(),
+            shape_ids: FastMap::default(),
+        };
+        graph.state((0..n).collect());
+        graph
+    }
+
+    /// The state of canonical `layout`, numbered when first seen.
+    fn state(&mut self, layout: Vec<usize>) -> u32 {
+        let key = pack(&layout);
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let id = self.layouts.len() as u32;
+        // Entry 0 highest: numbers in the order of the layouts.
+        self.order
+            .push(layout.iter().fold(0, |acc, &x| acc << 3 | x as u32));
+        self.layouts.push(layout);
+        self.edges.push(None);
+        self.ids.insert(key, id);
+        id
+    }
+
+    /// The stages from state `id`, made the first time.
+    fn edges(&mut self, id: u32) -> &[Edge] {
+        let l = self.l;
+        if self.edges[id as usize].is_none() {
+            let at = self.layouts[id as usize].clone();
+            let mut out = Vec::new();
+            for next in successors(&at, l) {
+                let packed_shape = pack(&stage_shape(&at, &next, l));
+                let shape = match self.shape_ids.get(&packed_shape) {
+                    Some(&s) => s,
+                    None => {
+                        let s = self.shapes.len() as u32;
+                        let shuffles = stage(&at, &next, l)
+                            .into_iter()
+                            .map(|r| (r.mask, r.second.is_some()))
+                            .collect();
+                        self.shapes.push(shuffles);
+                        self.shape_ids.insert(packed_shape, s);
+                        s
+                    }
+                };
+                let halves = halves_stage(&at, &next, l);
+                let packed_next = pack(&next);
+                let mut key = next;
+                key[l..].sort_unstable();
+                out.push(Edge {
+                    to: self.state(key),
+                    next: packed_next,
+                    shape,
+                    halves,
+                });
+            }
+            self.edges[id as usize] = Some(out);
+        }
+        self.edges[id as usize].as_deref().unwrap_or_default()
+    }
 }
 
 /// Whether the stage from `at` to `next` only brings a register bit into the top lane
@@ -379,6 +496,11 @@ fn pack(v: &[usize]) -> u32 {
     // Three bits an entry: indices below 8, at most 8 entries (24 bits).
     const _: () = assert!(MAX_INDEX_BITS <= 8);
     v.iter().rev().fold(0, |acc, &x| acc << 3 | x as u32)
+}
+
+/// [`pack`] undone, for `n` entries.
+fn unpack(v: u32, n: usize) -> Vec<usize> {
+    (0..n).map(|i| (v >> (3 * i) & 7) as usize).collect()
 }
 
 /// A map keyed by [`pack`]ed layouts.

@@ -560,6 +560,24 @@ fn plan_all(
     let described_target = has.is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
     let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
+    // Per shuffle and width, for every round: the described instructions, and the
+    // prices known for good (described or measured: only the estimated change).
+    let describers: Vec<Vec<_>> = wides
+        .iter()
+        .zip(widths)
+        .map(|(wide, lanes)| {
+            let in_loop = ir::lower::in_cycle(wide.anchor());
+            lanes
+                .iter()
+                .map(|&lanes| describer(&desc, has, wide, lanes, in_loop))
+                .collect()
+        })
+        .collect();
+    // (Those not known yet too, until the next measurements.)
+    let mut known: Vec<Vec<Prices>> = widths
+        .iter()
+        .map(|w| vec![HashMap::new(); w.len()])
+        .collect();
     for round in 0..=LAZY_ROUNDS + 1 {
         // After the lazy rounds every register shuffle a search may use is priced.
         let priced = round == LAZY_ROUNDS + 1;
@@ -586,11 +604,20 @@ fn plan_all(
                 let prefix = shuffle_key(context, wide, lanes, in_loop);
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
-                let described = describer(&desc, has, wide, lanes, in_loop);
+                let described = &describers[i][j];
+                let prices = RefCell::new(std::mem::take(&mut known[i][j]));
                 // One described instruction's cost, else what was measured.
-                let price = |(mask, two): &(Vec<i32>, bool)| match described(mask) {
-                    Some(cost) => Some(Some(cost)),
-                    None => SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}")),
+                let price = |m: &(Vec<i32>, bool)| {
+                    if let Some(&cost) = prices.borrow().get(m) {
+                        return cost;
+                    }
+                    let (mask, two) = m;
+                    let cost = match described(mask) {
+                        Some(cost) => Some(Some(cost)),
+                        None => SHUFFLE_COSTS.get(&format!("{prefix}|{two}|{mask:?}")),
+                    };
+                    prices.borrow_mut().insert(m.clone(), cost);
+                    cost
                 };
                 // The estimate's floor: one, unless a shuffle measured less (a described
                 // one costs one at least: `wide`'s tests), so only the measured are read.
@@ -646,12 +673,16 @@ fn plan_all(
                     let masks = usable.into_iter().filter(|m| price(m).is_none()).collect();
                     wanted.push((i, lanes, masks));
                 }
+                known[i][j] = prices.into_inner();
             }
         }
         if wanted.is_empty() {
             break;
         }
         price_register_shuffles(target, context, wides, &wanted);
+        for prices in known.iter_mut().flatten() {
+            prices.retain(|_, cost| cost.is_some());
+        }
     }
     out.into_iter()
         .map(|w| w.into_iter().map(Option::flatten).collect())
@@ -730,6 +761,10 @@ fn describer<'a>(
 /// Rounds of [`plan_all`] that measure only the estimated register shuffles of the
 /// networks found; after them, every one a search may use.
 const LAZY_ROUNDS: usize = 8;
+
+/// Register shuffles' prices, by mask and whether they read two registers: `None` where
+/// not known yet (neither described nor measured).
+type Prices = HashMap<(Vec<i32>, bool), Option<Option<i64>>>;
 
 /// A network and its predicted instructions, if one is found.
 type Plan = Option<(Network, u32)>;
