@@ -167,6 +167,8 @@ pub fn halves(mask: &[i32], lanes: usize) -> Option<[(usize, usize); 2]> {
 /// the lanes (a stage brings one) at `floor` a register; the cheapest network is found
 /// all the same, exploring far fewer layouts (a 128-byte four-plane deinterleave: about
 /// 20 ms a plan without it).
+/// The layouts and stages it walks are made once per process for each number of index
+/// and lane bits ([`Graph`]); a search then only prices stage shapes and walks.
 ///
 /// With `loads_first` (the source is in memory, and the target loads a register's
 /// halves with as many instructions as a register and a shuffle of two: x86's
@@ -305,6 +307,11 @@ pub fn plan(
         at = prev;
     }
     path.reverse();
+    // Kept for the next search unless it grew large (the widest shapes: up to 40,320
+    // layouts of 49 stages each, with 128-lane registers).
+    if graph.edge_count > MAX_KEPT_EDGES {
+        graphs.remove(&(n, l));
+    }
     drop(graphs);
     let start: Vec<usize> = (0..n).collect();
     let loads_first = loads_first
@@ -337,6 +344,9 @@ pub fn plan(
     computes(&network, mask).then_some((network, total))
 }
 
+/// A graph with more stages than this (16 bytes each) is not kept past its search.
+const MAX_KEPT_EDGES: usize = 1 << 18;
+
 /// The state of the source's own layout (`0..n`), first in every graph.
 const START: u32 = 0;
 
@@ -360,6 +370,8 @@ struct Graph {
     ids: FastMap<u32>,
     /// Each state's stages once expanded, in the order of [`successors`].
     edges: Vec<Option<Vec<Edge>>>,
+    /// Stages made, in all.
+    edge_count: usize,
     /// The register shuffles (mask, two sources) of each stage shape, by shape.
     shapes: Vec<Vec<(Vec<i32>, bool)>>,
     /// Shapes by packed [`stage_shape`].
@@ -385,6 +397,7 @@ impl Graph {
             order: Vec::new(),
             ids: FastMap::default(),
             edges: Vec::new(),
+            edge_count: 0,
             shapes: Vec::new(),
             shape_ids: FastMap::default(),
         };
@@ -440,6 +453,7 @@ impl Graph {
                     halves,
                 });
             }
+            self.edge_count += out.len();
             self.edges[id as usize] = Some(out);
         }
         self.edges[id as usize].as_deref().unwrap_or_default()
