@@ -560,18 +560,12 @@ fn plan_all(
     let described_target = has.is_some();
     // Per shuffle and width: `None` while open, then its plan (or none).
     let mut out: Vec<Vec<Option<Plan>>> = widths.iter().map(|w| vec![None; w.len()]).collect();
-    // Per shuffle and width, for every round: the described instructions, and the
-    // prices known for good (described or measured: only the estimated change).
-    let describers: Vec<Vec<_>> = wides
+    // Per shuffle and width, for every round: the described instructions (made when
+    // first searched: a shuffle planned before needs none), and the prices known for
+    // good (described or measured: only the estimated change).
+    let mut describers: Vec<Vec<Option<_>>> = widths
         .iter()
-        .zip(widths)
-        .map(|(wide, lanes)| {
-            let in_loop = ir::lower::in_cycle(wide.anchor());
-            lanes
-                .iter()
-                .map(|&lanes| describer(&desc, has, wide, lanes, in_loop))
-                .collect()
-        })
+        .map(|w| w.iter().map(|_| None).collect())
         .collect();
     // (Those not known yet too, until the next measurements.)
     let mut known: Vec<Vec<Prices>> = widths
@@ -604,7 +598,8 @@ fn plan_all(
                 let prefix = shuffle_key(context, wide, lanes, in_loop);
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
-                let described = &describers[i][j];
+                let described = describers[i][j]
+                    .get_or_insert_with(|| describer(&desc, has, wide, lanes, in_loop));
                 let prices = RefCell::new(std::mem::take(&mut known[i][j]));
                 // One described instruction's cost, else what was measured.
                 let price = |m: &(Vec<i32>, bool)| {
