@@ -168,7 +168,8 @@ pub fn halves(mask: &[i32], lanes: usize) -> Option<[(usize, usize); 2]> {
 /// all the same, exploring far fewer layouts (a 128-byte four-plane deinterleave: about
 /// 20 ms a plan without it).
 /// The layouts and stages it walks are made once per process for each number of index
-/// and lane bits ([`Graph`]); a search then only prices stage shapes and walks.
+/// and lane bits ([`Graph`]; but for the largest, see [`MAX_KEPT_EDGES`]); a search
+/// then only prices stage shapes and walks.
 ///
 /// With `loads_first` (the source is in memory, and the target loads a register's
 /// halves with as many instructions as a register and a shuffle of two: x86's
@@ -211,13 +212,10 @@ pub fn plan(
         }
         Some(total)
     };
-    let mut graphs = GRAPHS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let graph = graphs.entry((n, l)).or_insert_with(|| Graph::new(n, l));
+    let mut graph = take_graph(n, l);
     // Per stage shape (the graph's numbering), its price: a stage's shuffles depend on
-    // where its lane bits were, not on which bits they are.
+    // where its lane bits were, not on which bits they are (the same masks, maybe for
+    // other registers: their sum is the same).
     let mut stage_costs: Vec<Option<Option<u32>>> = Vec::new();
     // At least one stage per goal bit outside the lanes, one if the lanes hold the goal
     // bits out of order; every stage writes every register.
@@ -277,7 +275,7 @@ pub fn plan(
                 stage_cost
                     .saturating_mul(SCALE)
                     .saturating_sub(if loaded { discount } else { 0 });
-            let entry = (c + stage_cost, depth + 1);
+            let entry = (c.saturating_add(stage_cost), depth + 1);
             if best.get(&edge.to).map_or(true, |&b| entry < b) {
                 best.insert(edge.to, entry);
                 came_from.insert(edge.to, (id, edge.next, edge.shape));
@@ -293,26 +291,24 @@ pub fn plan(
             }
         }
     }
-    let goal_id = reached?;
     // The path back, then the stages rebuilt on the layouts as reached (before their
     // register positions were sorted, which renames registers).
-    let mut path = Vec::new();
-    let mut total = 0u32;
-    let mut at = goal_id;
-    while at != START {
-        let &(prev, next, shape) = came_from.get(&at)?;
-        // Instructions, without the tie-break.
-        total = total.checked_add(stage_costs[shape as usize].flatten()?)?;
-        path.push((graph.layouts[prev as usize].clone(), unpack(next, n)));
-        at = prev;
-    }
-    path.reverse();
-    // Kept for the next search unless it grew large (the widest shapes: up to 40,320
-    // layouts of 49 stages each, with 128-lane registers).
-    if graph.edge_count > MAX_KEPT_EDGES {
-        graphs.remove(&(n, l));
-    }
-    drop(graphs);
+    let found = reached.and_then(|goal_id| {
+        let mut path = Vec::new();
+        let mut total = 0u32;
+        let mut at = goal_id;
+        while at != START {
+            let &(prev, next, shape) = came_from.get(&at)?;
+            // Instructions, without the tie-break.
+            total = total.checked_add(stage_costs[shape as usize].flatten()?)?;
+            path.push((graph.layouts[prev as usize].clone(), unpack(next, n)));
+            at = prev;
+        }
+        path.reverse();
+        Some((path, total))
+    });
+    put_graph(n, l, graph);
+    let (path, total) = found?;
     let start: Vec<usize> = (0..n).collect();
     let loads_first = loads_first
         && path
@@ -344,15 +340,39 @@ pub fn plan(
     computes(&network, mask).then_some((network, total))
 }
 
-/// A graph with more stages than this (16 bytes each) is not kept past its search.
-const MAX_KEPT_EDGES: usize = 1 << 18;
+/// A graph with more stages than this (16 bytes each) is not kept past its search: of
+/// the shapes up to 256 elements, only 64-lane registers (8 index bits, 6 lane bits:
+/// 20,160 layouts of 72 stages each) may grow past it.
+const MAX_KEPT_EDGES: usize = 1 << 20;
+
+/// The graph of `n` index bits and `l` lane bits, taken from those kept (or new): no
+/// lock is held while a search asks for prices, and searches on other threads go on.
+fn take_graph(n: usize, l: usize) -> Graph {
+    let graphs = GRAPHS.get_or_init(Default::default);
+    let taken = graphs
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .remove(&(n, l));
+    taken.unwrap_or_else(|| Graph::new(n, l))
+}
+
+/// `graph` kept for the next search of its shape, unless it grew large.
+fn put_graph(n: usize, l: usize, graph: Graph) {
+    if graph.edge_count <= MAX_KEPT_EDGES {
+        let graphs = GRAPHS.get_or_init(Default::default);
+        graphs
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert((n, l), graph);
+    }
+}
 
 /// The state of the source's own layout (`0..n`), first in every graph.
 const START: u32 = 0;
 
 /// The search graphs by (index bits, lane bits), filled in as searches reach their
 /// layouts: the next search of that shape (the next round of prices, the next shuffle)
-/// finds them made.
+/// finds them made. A search takes its graph out and puts it back ([`take_graph`]).
 static GRAPHS: OnceLock<Mutex<HashMap<(usize, usize), Graph>>> = OnceLock::new();
 
 /// The layouts the searches over `n` index bits with `l` lane bits reached, and the
