@@ -200,14 +200,9 @@ pub fn plan(
     let mut price = |shuffles: &[(Vec<i32>, bool)]| -> Option<u32> {
         let mut total = 0u32;
         for (mask, two) in shuffles {
-            let c = match costs.get(&(mask.clone(), *two)) {
-                Some(&c) => c,
-                None => {
-                    let c = cost(mask, *two);
-                    costs.insert((mask.clone(), *two), c);
-                    c
-                }
-            };
+            let c = *costs
+                .entry((mask.clone(), *two))
+                .or_insert_with(|| cost(mask, *two));
             total = total.checked_add(c?)?;
         }
         Some(total)
