@@ -101,6 +101,14 @@ impl ComputeTree {
             .collect()
     }
 
+    /// Each node's element bits (0 where no primitive).
+    pub fn element_bits(&self) -> Vec<u32> {
+        // SAFETY: live values.
+        (self.values.iter())
+            .map(|&v| unsafe { Type(LLVMTypeOf(v)) }.element_bits().unwrap_or(0))
+            .collect()
+    }
+
     /// Shuffles in the tree.
     pub fn shuffles(&self) -> usize {
         self.nodes

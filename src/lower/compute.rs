@@ -354,6 +354,71 @@ pub fn common_may_pay(nodes: &[Node], new: &[New]) -> bool {
     more < 2 * shuffles.saturating_sub(1)
 }
 
+/// Whether the shuffles of `new`, a rewrite of `nodes`, move more than four times the
+/// bits the tree's shuffles move and more than two registers of `register_bits`
+/// (`bits`: each node's element bits), not worth a compilation. Such a rewrite moves a
+/// shuffle to elements many times as wide: below an `fptoui` from `double` to bytes, a
+/// 16-byte interleave became one of 16 doubles, four registers. Of the 1,058
+/// candidates measured over the benchmark kernels (four targets), the five realworld
+/// clients and 3,000 random functions (`tests/differential.rs`, seven targets), the 8
+/// above the bound (libjpeg-turbo's `rdppm.c` and its kin, x86-64-v3: 46 instructions
+/// against 106, 10 against 19) all compiled longer, and none of the 287 that compiled
+/// shorter was above it (up to four times the bits; or up to two registers, from a few
+/// bits of `i1`/`i2` lanes).
+pub fn moves_far_more(nodes: &[Node], new: &[New], bits: &[u32], register_bits: u32) -> bool {
+    let (before, after) = shuffled_bits(nodes, new, bits);
+    after > (4 * before).max(2 * u64::from(register_bits))
+}
+
+/// Bits the shuffles of `nodes` and of its rewrite `new` move, `bits` each node's
+/// element bits: a shuffle's lanes times its element's bits, none for one that only
+/// takes registers as they are (a concatenation, a piece in place).
+fn shuffled_bits(nodes: &[Node], new: &[New], bits: &[u32]) -> (u64, u64) {
+    let moved = |mask: &[i32], element: u32| match in_place(mask) {
+        true => 0,
+        false => mask.len() as u64 * u64::from(element),
+    };
+    let before = nodes
+        .iter()
+        .zip(bits)
+        .map(|(n, &b)| match n {
+            Node::Shuffle { mask, .. } => moved(mask, b),
+            _ => 0,
+        })
+        .sum();
+    let mut new_bits: Vec<u32> = Vec::with_capacity(new.len());
+    let mut after = 0;
+    for n in new {
+        let b = match n {
+            New::Old(old) | New::Splat { of: old, .. } => bits[*old],
+            New::Op { like, .. } => bits[like.0],
+            New::Shuffle { a, mask, .. } => {
+                after += moved(mask, new_bits[*a]);
+                new_bits[*a]
+            }
+            New::FlipSign { a, .. } => new_bits[*a],
+        };
+        new_bits.push(b);
+    }
+    (before, after)
+}
+
+/// Whether `mask` takes its operands' lanes in order from a multiple of its length
+/// (a concatenation, the whole, a piece): registers as they are, no lane moved.
+fn in_place(mask: &[i32]) -> bool {
+    let n = mask.len() as i32;
+    let Some(start) = mask.iter().position(|&m| m >= 0) else {
+        return true;
+    };
+    let first = mask[start] - start as i32;
+    first >= 0
+        && first % n == 0
+        && mask
+            .iter()
+            .enumerate()
+            .all(|(i, &m)| m < 0 || m == first + i as i32)
+}
+
 /// Lanes of node `id` of a rewritten tree.
 fn lanes_of_new(nodes: &[Node], new: &[New], id: usize) -> usize {
     match &new[id] {
@@ -975,6 +1040,42 @@ mod tests {
         );
         // b itself, not a shuffle of it.
         assert!(new.contains(&New::Old(1)));
+    }
+
+    /// Bytes converted from doubles, two 8-lane halves each concatenated from two
+    /// 4-lane registers, interleaved by 4 (libjpeg-turbo's `rdppm.c`): moved below the
+    /// conversions, the 16-byte interleave becomes one of 16 doubles.
+    #[test]
+    fn a_shuffle_moved_to_elements_eight_times_as_wide_is_not_measured() {
+        let concat = |a, b| Node::Shuffle {
+            a,
+            b: Some(b),
+            mask: (0..8).collect(),
+        };
+        let convert = |a| Node::Op {
+            op: Op::Other(0),
+            args: vec![a],
+        };
+        let mut nodes = vec![Node::Leaf { lanes: 4 }; 4];
+        nodes.extend([concat(0, 1), concat(2, 3), convert(4), convert(5)]);
+        nodes.push(Node::Shuffle {
+            a: 6,
+            b: Some(7),
+            mask: vec![0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15],
+        });
+        let bits = [64, 64, 64, 64, 64, 64, 8, 8, 8];
+        let new = sink(&nodes).unwrap();
+        // The concatenations move nothing; 16 bytes against 16 doubles.
+        assert_eq!(shuffled_bits(&nodes, &new, &bits), (128, 1024));
+        assert!(moves_far_more(&nodes, &new, &bits, 256));
+        // Where two registers hold them, it is measured.
+        assert!(!moves_far_more(&nodes, &new, &bits, 512));
+        // A complex multiply's shuffles move as many floats after as before.
+        let nodes = complex_multiply();
+        let new = sink(&nodes).unwrap();
+        let bits = [32; 13];
+        assert_eq!(shuffled_bits(&nodes, &new, &bits), (768, 1024));
+        assert!(!moves_far_more(&nodes, &new, &bits, 128));
     }
 
     #[test]

@@ -50,6 +50,7 @@ pub fn sink_shuffles(
     }
     let desc = target.desc();
     let negation = negation(&desc);
+    let register_bits = target.vector_register_bits();
     // Per tree, its candidates (the moved shuffle, the alternation, the moved shuffle
     // with a sign-flipped operand as a blend); with `always`, the last only (the
     // campaigns then run the later shapes everywhere).
@@ -79,12 +80,15 @@ pub fn sink_shuffles(
                     .filter(|n| matches!(n, New::Shuffle { .. }))
                     .count();
                 // Strictly fewer shuffles (a blend counted: it may be one instruction,
-                // or two), then measured; as many would compile each candidate for
-                // nothing. An alternation not where only some lanes are read: the
+                // or two), not moving far more bits (`moves_far_more`), then measured;
+                // as many, or as wide, would compile each candidate for nothing. An alternation not where only some lanes are read: the
                 // backend computes only those of the blend's two operations, and all
                 // of the negation (`psign`, a multiply) and the addition.
                 let partly = kind == "alternated" && ir::lower::read_in_part(tree.root);
-                (always || (shuffles < tree.shuffles() && !partly))
+                let wider = || {
+                    compute::moves_far_more(&tree.nodes, &new, &tree.element_bits(), register_bits)
+                };
+                (always || (shuffles < tree.shuffles() && !partly && !wider()))
                     .then_some((t, kind, new, shuffles))
             })
         })
