@@ -244,6 +244,7 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
     read[root] = true;
     // The one mask, whether the shuffles read two sources, and their sources' lanes.
     let mut shape: Option<(&[i32], bool, usize)> = None;
+    let mut one_mask = true;
     let mut shuffles = 0;
     for id in (0..=root).rev() {
         if !read[id] {
@@ -261,10 +262,11 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
             Node::Splat { .. } => {}
             Node::Shuffle { a, b, mask } => {
                 let this = (mask.as_slice(), b.is_some(), lanes_of(nodes, *a));
-                if b.is_some_and(|b| lanes_of(nodes, b) != this.2)
-                    || *shape.get_or_insert(this) != this
-                {
+                if b.is_some_and(|b| lanes_of(nodes, b) != this.2) {
                     return None;
+                }
+                if *shape.get_or_insert(this) != this {
+                    one_mask = false;
                 }
                 shuffles += 1;
             }
@@ -274,6 +276,9 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
     let (mask, two, width) = shape?;
     if shuffles < 2 {
         return None;
+    }
+    if !one_mask {
+        return factor(nodes, &read);
     }
     let mut out: Vec<New> = Vec::new();
     let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
@@ -327,6 +332,122 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
         a,
         b,
         mask: mask.to_vec(),
+    });
+    equivalent(nodes, &out).then_some(out)
+}
+
+/// Whether every shuffle of `nodes` has one mask.
+pub fn one_mask(nodes: &[Node]) -> bool {
+    let mut masks = nodes.iter().filter_map(|n| match n {
+        Node::Shuffle { mask, .. } => Some(mask),
+        _ => None,
+    });
+    let first = masks.next();
+    masks.all(|m| Some(m) == first)
+}
+
+/// Phase 5 where the shuffles' masks differ (from [`common`]; `read`: the nodes the
+/// root reads): each shuffle a permutation of one source as wide as itself, poison
+/// lanes aside. One of them, `P`, a whole permutation, is taken out of all: a shuffle
+/// by `m` becomes `P` of a shuffle by `m` after `P`'s inverse, nothing where that is the
+/// identity; the operations run on those, and `P` once after them. Of the masks, the
+/// `P` that leaves the fewest shuffles; `None` where none leaves fewer than there were,
+/// or the result does not check.
+///
+/// ```text
+/// %r = fsub (fmul a.yzx, b.zxy), (fmul a.zxy, b.yzx)     ; a cross product: 4 shuffles
+/// =>
+/// %r = (fsub (fmul a, b.yzx), (fmul a.yzx, b)).yzx        ; 3
+/// ```
+fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
+    let root = nodes.len() - 1;
+    let width = lanes_of(nodes, root);
+    let mut masks: Vec<&[i32]> = Vec::new();
+    for (node, _) in nodes.iter().zip(read).filter(|&(_, &r)| r) {
+        if let Node::Shuffle { a, b, mask } = node {
+            if b.is_some() || mask.len() != width || lanes_of(nodes, *a) != width {
+                return None;
+            }
+            masks.push(mask);
+        }
+    }
+    let identity = |m: &[i32]| m.iter().enumerate().all(|(i, &l)| l < 0 || l == i as i32);
+    // `m` after the inverse of the whole permutation `p`: `r[p[j]] = m[j]`.
+    let residual = |m: &[i32], p: &[i32]| -> Vec<i32> {
+        let mut r = vec![-1; width];
+        for (j, &pj) in p.iter().enumerate() {
+            r[pj as usize] = m[j];
+        }
+        r
+    };
+    let whole = |p: &[i32]| {
+        let mut seen = vec![false; width];
+        p.iter().all(|&l| {
+            let fresh = l >= 0 && (l as usize) < width && !seen[l as usize];
+            if fresh {
+                seen[l as usize] = true;
+            }
+            fresh
+        })
+    };
+    let left = |p: &[i32]| masks.iter().filter(|m| !identity(&residual(m, p))).count();
+    let p = (masks.iter())
+        .filter(|p| whole(p) && !identity(p))
+        .min_by_key(|p| left(p))?;
+    if 1 + left(p) >= masks.len() {
+        return None;
+    }
+    let mut out: Vec<New> = Vec::new();
+    let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
+        Some(i) => i,
+        None => {
+            out.push(n);
+            out.len() - 1
+        }
+    };
+    let mut new_id = vec![0; nodes.len()];
+    for id in (0..=root).filter(|&id| read[id]) {
+        new_id[id] = match &nodes[id] {
+            Node::Shuffle { a, mask, .. } => {
+                let source = push(&mut out, New::Old(*a));
+                let r = residual(mask, p);
+                match identity(&r) {
+                    true => source,
+                    false => push(
+                        &mut out,
+                        New::Shuffle {
+                            a: source,
+                            b: None,
+                            mask: r,
+                        },
+                    ),
+                }
+            }
+            Node::Splat { .. } => push(
+                &mut out,
+                New::Splat {
+                    of: id,
+                    lanes: width,
+                },
+            ),
+            Node::Op { op, args } => {
+                let args = args.iter().map(|&a| new_id[a]).collect();
+                push(
+                    &mut out,
+                    New::Op {
+                        op: *op,
+                        like: (id, id),
+                        args,
+                    },
+                )
+            }
+            Node::Leaf { .. } => return None,
+        };
+    }
+    out.push(New::Shuffle {
+        a: new_id[root],
+        b: None,
+        mask: p.to_vec(),
     });
     equivalent(nodes, &out).then_some(out)
 }
@@ -1485,6 +1606,144 @@ mod tests {
             std::mem::swap(a, b);
         }
         assert!(!equivalent(&nodes, &wrong));
+    }
+
+    /// `a.yzx * b.zxy - a.zxy * b.yzx`: nodes 0 `a`, 1 `b` (3 lanes).
+    fn cross_product() -> Vec<Node> {
+        let sh = |a, mask: [i32; 3]| Node::Shuffle {
+            a,
+            b: None,
+            mask: mask.to_vec(),
+        };
+        let bin = |op, lhs, rhs| Node::Op {
+            op: Op::Bin(op),
+            args: vec![lhs, rhs],
+        };
+        let (yzx, zxy) = ([1, 2, 0], [2, 0, 1]);
+        vec![
+            Node::Leaf { lanes: 3 },
+            Node::Leaf { lanes: 3 },
+            sh(0, yzx),
+            sh(1, zxy),
+            bin(BinOp::FMul, 2, 3),
+            sh(0, zxy),
+            sh(1, yzx),
+            bin(BinOp::FMul, 5, 6),
+            bin(BinOp::FSub, 4, 7),
+        ]
+    }
+
+    #[test]
+    fn a_cross_product_takes_one_rotation_out_of_its_four() {
+        let nodes = cross_product();
+        let new = common(&nodes).unwrap();
+        let masks: Vec<&Vec<i32>> = new
+            .iter()
+            .filter_map(|n| match n {
+                New::Shuffle { mask, .. } => Some(mask),
+                _ => None,
+            })
+            .collect();
+        // `(a * b.yzx - a.yzx * b).yzx`.
+        assert_eq!(masks, [&vec![1, 2, 0], &vec![1, 2, 0], &vec![1, 2, 0]]);
+        assert!(new.contains(&New::Old(0)) && new.contains(&New::Old(1)));
+        assert!(common_may_pay(&nodes, &new));
+        // The rotation the other way round does not check.
+        let mut wrong = new.clone();
+        let last = wrong.len() - 1;
+        wrong[last] = New::Shuffle {
+            a: match &new[last] {
+                New::Shuffle { a, .. } => *a,
+                _ => unreachable!(),
+            },
+            b: None,
+            mask: vec![2, 0, 1],
+        };
+        assert!(!equivalent(&nodes, &wrong));
+        // Two shuffles by masks no one permutation serves: nothing saved.
+        let mut two = cross_product();
+        two.truncate(5);
+        assert_eq!(common(&two), None);
+    }
+
+    /// Random trees of operations on one-source shuffles by masks from a few
+    /// permutations (some lanes poison): where a permutation is taken out, fewer
+    /// shuffles, and it checks; the checker catches the last mask's lanes swapped.
+    #[test]
+    fn random_trees_take_one_permutation_out() {
+        let mut seed = 0x1357_9bdf_2468_ace0u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut factored, mut caught) = (0, 0);
+        for _ in 0..3000 {
+            let lanes = [3usize, 4, 8][next(3) as usize];
+            let permutation = |next: &mut dyn FnMut(u64) -> u64| {
+                let mut p: Vec<i32> = (0..lanes as i32).collect();
+                for i in (1..lanes).rev() {
+                    p.swap(i, next(i as u64 + 1) as usize);
+                }
+                p
+            };
+            let pool: Vec<Vec<i32>> = (0..2 + next(2)).map(|_| permutation(&mut next)).collect();
+            let mut nodes = vec![Node::Leaf { lanes }; 3];
+            let shuffles = 2 + next(4) as usize;
+            for _ in 0..shuffles {
+                let mut mask = pool[next(pool.len() as u64) as usize].clone();
+                if next(4) == 0 {
+                    mask[next(lanes as u64) as usize] = -1;
+                }
+                nodes.push(Node::Shuffle {
+                    a: next(3) as usize,
+                    b: None,
+                    mask,
+                });
+            }
+            let mut open: Vec<usize> = (3..3 + shuffles).collect();
+            while open.len() > 1 {
+                let x = open.remove(next(open.len() as u64) as usize);
+                let y = open.remove(next(open.len() as u64) as usize);
+                let op = [BinOp::FAdd, BinOp::FMul, BinOp::Sub][next(3) as usize];
+                nodes.push(Node::Op {
+                    op: Op::Bin(op),
+                    args: vec![x, y],
+                });
+                open.push(nodes.len() - 1);
+            }
+            let Some(new) = common(&nodes) else {
+                continue;
+            };
+            let count = new
+                .iter()
+                .filter(|n| matches!(n, New::Shuffle { .. }))
+                .count();
+            assert!(count < shuffles, "{count} of {shuffles}");
+            assert!(equivalent(&nodes, &new));
+            factored += 1;
+            // Two lanes no operand leaves poison (there the old root defines nothing).
+            let defined: Vec<usize> = (0..lanes)
+                .filter(|&j| {
+                    nodes.iter().all(|n| match n {
+                        Node::Shuffle { mask, .. } => mask[j] >= 0,
+                        _ => true,
+                    })
+                })
+                .collect();
+            let mut wrong = new.clone();
+            let last = wrong.len() - 1;
+            if let (New::Shuffle { mask, .. }, [i, j, ..]) = (&mut wrong[last], &defined[..]) {
+                mask.swap(*i, *j);
+                caught += 1;
+                assert!(!equivalent(&nodes, &wrong));
+            }
+        }
+        assert!(
+            factored > 1000 && caught > factored / 2,
+            "{factored} {caught}"
+        );
     }
 
     /// Random trees of operations on shuffles by one mask (one or two sources, the

@@ -159,8 +159,12 @@ pub fn sink_shuffles(
             continue;
         };
         let what = match kind {
-            "commoned" => format!(
+            "commoned" if compute::one_mask(&tree.nodes) => format!(
                 "{operations} operations on {} shuffles by one mask",
+                tree.shuffles()
+            ),
+            "commoned" => format!(
+                "{operations} operations on {} shuffles by permutations of one shape",
                 tree.shuffles()
             ),
             _ => format!(
@@ -169,7 +173,8 @@ pub fn sink_shuffles(
             ),
         };
         let how = match kind {
-            "commoned" => "commoned out of them",
+            "commoned" if compute::one_mask(&tree.nodes) => "commoned out of them",
+            "commoned" => "one permutation taken out of them",
             "alternated" if integer_add(new) => "as one add of lanes negated",
             "alternated" => "as one fadd of sign-flipped lanes",
             "blended" => "moved below them, the sign-flipped operand as a blend",
