@@ -242,11 +242,19 @@ fn other_op(v: LLVMValueRef) -> Option<String> {
         let lanes = fixed_lanes(v)?;
         let opcode = LLVMGetInstructionOpcode(v);
         let element = Type(LLVMGetElementType(LLVMTypeOf(v)));
+        // A cast's or a comparison's operands have an element type of their own: a
+        // `zext` from bytes and one from words are two kinds (taken as one, a shuffle
+        // moved below both read an `<8 x i8>` and an `<8 x i16>`).
+        let source = || Type(LLVMTypeOf(LLVMGetOperand(v, 0))).element();
         let kind = match opcode {
-            o if LANE_CASTS.contains(&o) => format!("{o:?} to {element}"),
+            o if LANE_CASTS.contains(&o) => format!("{o:?} {} to {element}", Type(source())),
             LLVMOpcode::LLVMFNeg => "fneg".to_string(),
-            LLVMOpcode::LLVMICmp => format!("icmp {:?}", LLVMGetICmpPredicate(v)),
-            LLVMOpcode::LLVMFCmp => format!("fcmp {:?}", LLVMGetFCmpPredicate(v)),
+            LLVMOpcode::LLVMICmp => {
+                format!("icmp {:?} {}", LLVMGetICmpPredicate(v), Type(source()))
+            }
+            LLVMOpcode::LLVMFCmp => {
+                format!("fcmp {:?} {}", LLVMGetFCmpPredicate(v), Type(source()))
+            }
             LLVMOpcode::LLVMSelect => "select".to_string(),
             LLVMOpcode::LLVMCall => {
                 let name = super::called_intrinsic(v)?;

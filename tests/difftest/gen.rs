@@ -609,7 +609,7 @@ impl Gen {
         };
         let fits = self.room >= 2;
         if let Some(Inst::Shuffle { ty: from, mask, .. }) =
-            shuffle.filter(|_| fits && self.rng.chance(30))
+            shuffle.clone().filter(|_| fits && self.rng.chance(30))
         {
             let (x, y) = (self.operand(from, 90), self.operand(from, 60));
             self.push(Inst::Shuffle {
@@ -620,6 +620,28 @@ impl Gen {
             });
             let b = Operand::Inst(self.insts.len() - 1);
             return Some(Inst::Bin { op, ty, a, b });
+        }
+        // Now and then, `a` a permutation of one source, a permutation by its mask
+        // applied twice of another: one permutation commoning takes out of both.
+        if let Some(Inst::Shuffle { ty: from, mask, .. }) = shuffle.filter(|_| fits) {
+            let n = mask.len();
+            let whole = from == ty
+                && n == ty.lanes as usize
+                && (0..n as u32).all(|l| mask.contains(&Some(l)));
+            if whole && self.rng.chance(30) {
+                let twice = (mask.iter())
+                    .map(|&m| m.and_then(|m| mask[m as usize]))
+                    .collect();
+                let x = self.operand(ty, 90);
+                self.push(Inst::Shuffle {
+                    ty,
+                    a: x,
+                    b: Operand::Const(Const::Poison),
+                    mask: twice,
+                });
+                let b = Operand::Inst(self.insts.len() - 1);
+                return Some(Inst::Bin { op, ty, a, b });
+            }
         }
         let b = match self.rng.below(10) {
             0 => a.clone(),
