@@ -224,9 +224,10 @@ pub fn as_is(nodes: &[Node]) -> Option<Vec<New>> {
 
 /// Seed 001's phase 5, bottom-up commoning: a tree of operations (its root, the last
 /// node, an operation) whose every operand at the bottom is a shuffle by one mask, of
-/// sources of one shape, or a splat (as wide as the sources, the same), becomes the operations on the shuffles' sources, side by side,
-/// and one shuffle by that mask: `k` shuffles become one, each operation twice (once a
-/// side; once where every shuffle reads one source). `None` where the tree reads
+/// sources of one shape, or a splat (as wide as the sources, the same), becomes the
+/// operations on the shuffles' sources, side by side, and one shuffle by that mask: `k`
+/// shuffles become one, each operation twice (once a side; once where every shuffle
+/// reads one source). Shuffles by different masks: [`factor`]. `None` where the tree reads
 /// anything else, has fewer than two shuffles, or the result does not check.
 ///
 /// ```text
@@ -493,7 +494,9 @@ pub fn moves_far_more(nodes: &[Node], new: &[New], bits: &[u32], register_bits: 
 
 /// Bits the shuffles of `nodes` and of its rewrite `new` move, `bits` each node's
 /// element bits: a shuffle's lanes times its element's bits, none for one that only
-/// takes registers as they are (a concatenation, a piece in place).
+/// takes registers as they are (a concatenation, a piece in place; a piece narrower
+/// than a register, its upper half, counted so too: this bounds a measurement, no
+/// more).
 fn shuffled_bits(nodes: &[Node], new: &[New], bits: &[u32]) -> (u64, u64) {
     let moved = |mask: &[i32], element: u32| match in_place(mask) {
         true => 0,
@@ -512,6 +515,8 @@ fn shuffled_bits(nodes: &[Node], new: &[New], bits: &[u32]) -> (u64, u64) {
     for n in new {
         let b = match n {
             New::Old(old) | New::Splat { of: old, .. } => bits[*old],
+            // (A sign flip's `fneg` built like a cast is not of the cast's element
+            // type; no shuffle reads it, so no count is wrong.)
             New::Op { like, .. } => bits[like.0],
             New::Shuffle { a, mask, .. } => {
                 after += moved(mask, new_bits[*a]);
@@ -525,7 +530,7 @@ fn shuffled_bits(nodes: &[Node], new: &[New], bits: &[u32]) -> (u64, u64) {
 }
 
 /// Whether `mask` takes its operands' lanes in order from a multiple of its length
-/// (a concatenation, the whole, a piece): registers as they are, no lane moved.
+/// (a concatenation, the whole, a piece).
 fn in_place(mask: &[i32]) -> bool {
     let n = mask.len() as i32;
     let Some(start) = mask.iter().position(|&m| m >= 0) else {

@@ -50,7 +50,8 @@ pub fn sink_shuffles(
     }
     let desc = target.desc();
     let negation = negation(&desc);
-    let register_bits = target.vector_register_bits();
+    // (At least 128: a target answering 0 has no fixed-width registers to weigh by.)
+    let register_bits = target.vector_register_bits().max(128);
     // Per tree, its candidates (the moved shuffle, the alternation, the moved shuffle
     // with a sign-flipped operand as a blend); with `always`, the last only (the
     // campaigns then run the later shapes everywhere).
@@ -81,9 +82,10 @@ pub fn sink_shuffles(
                     .count();
                 // Strictly fewer shuffles (a blend counted: it may be one instruction,
                 // or two), not moving far more bits (`moves_far_more`), then measured;
-                // as many, or as wide, would compile each candidate for nothing. An alternation not where only some lanes are read: the
-                // backend computes only those of the blend's two operations, and all
-                // of the negation (`psign`, a multiply) and the addition.
+                // as many, or as wide, would compile each candidate for nothing. An
+                // alternation not where only some lanes are read: the backend computes
+                // only those of the blend's two operations, and all of the negation
+                // (`psign`, a multiply) and the addition.
                 let partly = kind == "alternated" && ir::lower::read_in_part(tree.root);
                 let wider = || {
                     compute::moves_far_more(&tree.nodes, &new, &tree.element_bits(), register_bits)

@@ -824,8 +824,9 @@ fn clear_losses(
     plans: &[(WideShuffle, Network, u32, String, bool)],
     out: &mut [Option<Pair>],
 ) {
+    let arch = target.desc().arch();
     for (i, (wide, _, predicted, key, _)) in plans.iter().enumerate() {
-        if out[i].is_some() || tti_may_underprice(wide, target.desc().arch()) {
+        if out[i].is_some() || tti_may_underprice(wide, arch) {
             continue;
         }
         let key = format!("{key}|loss");
@@ -855,8 +856,8 @@ fn tti_may_overprice(wide: &WideShuffle) -> bool {
 
 /// Whether TTI's shuffle price of `wide` may be below what it costs to beat: as
 /// [`tti_may_overprice`], but for an interleave into a store only where stores
-/// interleave (AArch64 `st2`..`st4`, RISC-V V segment stores), where the network's last
-/// stage may fold too. x86 has no such store: of the interleaves into a store the
+/// interleave (AArch64 `st2`..`st4`; networks run on RISC-V V only when forced), where
+/// the network's last stage may fold too. x86 has no such store: of the interleaves into a store the
 /// benchmark kernels (x86-64-v3 and v4) and the realworld clients measured there, the
 /// network beat none of the 54 TTI priced at no more than its prediction, and all 10 it
 /// beat were priced above it.
