@@ -621,27 +621,34 @@ impl Gen {
             let b = Operand::Inst(self.insts.len() - 1);
             return Some(Inst::Bin { op, ty, a, b });
         }
-        // Now and then, `a` a permutation of one source, a permutation by its mask
-        // applied twice of another: one permutation commoning takes out of both.
-        if let Some(Inst::Shuffle { ty: from, mask, .. }) = shuffle.filter(|_| fits) {
-            let n = mask.len();
-            let whole = from == ty
-                && n == ty.lanes as usize
-                && (0..n as u32).all(|l| mask.contains(&Some(l)));
-            if whole && self.rng.chance(30) {
-                let twice = (mask.iter())
-                    .map(|&m| m.and_then(|m| mask[m as usize]))
-                    .collect();
-                let x = self.operand(ty, 90);
-                self.push(Inst::Shuffle {
-                    ty,
-                    a: x,
-                    b: Operand::Const(Const::Poison),
-                    mask: twice,
-                });
-                let b = Operand::Inst(self.insts.len() - 1);
-                return Some(Inst::Bin { op, ty, a, b });
+        // Now and then, operations on permutations of one source by a permutation P,
+        // by P twice and by P again: one permutation commoning takes out of all three.
+        if self.room >= 4 && self.rng.chance(6) {
+            let n = ty.lanes as usize;
+            let mut p: Vec<u32> = (0..n as u32).collect();
+            for k in (1..n).rev() {
+                p.swap(k, self.rng.below(k as u64 + 1) as usize);
             }
+            let twice: Vec<Option<u32>> = p.iter().map(|&l| Some(p[l as usize])).collect();
+            let once: Vec<Option<u32>> = p.iter().map(|&l| Some(l)).collect();
+            let permuted = |g: &mut Self, src: Operand, mask: Vec<Option<u32>>| {
+                g.push(Inst::Shuffle {
+                    ty,
+                    a: src,
+                    b: Operand::Const(Const::Poison),
+                    mask,
+                });
+                Operand::Inst(g.insts.len() - 1)
+            };
+            let x = permuted(self, a, once.clone());
+            let y = self.operand(ty, 90);
+            let y = permuted(self, y, twice);
+            self.push(Inst::Bin { op, ty, a: x, b: y });
+            let xy = Operand::Inst(self.insts.len() - 1);
+            let z = self.operand(ty, 90);
+            let z = permuted(self, z, once);
+            let op = *self.rng.pick(&BinOp::ALL);
+            return Some(Inst::Bin { op, ty, a: xy, b: z });
         }
         let b = match self.rng.below(10) {
             0 => a.clone(),
