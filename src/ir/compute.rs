@@ -527,9 +527,9 @@ unsafe fn ends_in_shuffles(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: usi
 }
 
 /// Every tree of lane-wise operations of `func` whose every operand at the bottom is a
-/// shuffle by one mask, each shuffle read only by the tree, with its rewrite of those
-/// shuffles as one (`compute::common`): the largest such tree first (an operation is
-/// in at most one).
+/// shuffle, each shuffle read only by the tree, with its rewrite (`compute::common`:
+/// shuffles by one mask as one, or one permutation taken out of several masks): the
+/// largest such tree first (an operation is in at most one tree commoned by one mask).
 pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
     let mut out: Vec<(ComputeTree, Vec<New>)> = Vec::new();
     let mut taken: std::collections::HashSet<LLVMValueRef> = Default::default();
@@ -567,7 +567,12 @@ pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
             let Some(new) = crate::lower::compute::common(&tree.nodes) else {
                 continue;
             };
-            taken.extend(tree.values.iter().copied());
+            // A tree commoned by one mask takes its subtrees; one with a permutation
+            // taken out of several masks leaves them to be tried too (measured after
+            // it: where it loses, a subtree by one mask may still win).
+            if crate::lower::compute::one_mask(&tree.nodes) {
+                taken.extend(tree.values.iter().copied());
+            }
             out.push((tree, new));
         }
     }

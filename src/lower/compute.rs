@@ -363,13 +363,14 @@ pub fn one_mask(nodes: &[Node]) -> bool {
 fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
     let root = nodes.len() - 1;
     let width = lanes_of(nodes, root);
-    let mut masks: Vec<&[i32]> = Vec::new();
+    // Each shuffle's source and mask.
+    let mut masks: Vec<(usize, &[i32])> = Vec::new();
     for (node, _) in nodes.iter().zip(read).filter(|&(_, &r)| r) {
         if let Node::Shuffle { a, b, mask } = node {
             if b.is_some() || mask.len() != width || lanes_of(nodes, *a) != width {
                 return None;
             }
-            masks.push(mask);
+            masks.push((*a, mask));
         }
     }
     let identity = |m: &[i32]| m.iter().enumerate().all(|(i, &l)| l < 0 || l == i as i32);
@@ -391,8 +392,17 @@ fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
             fresh
         })
     };
-    let left = |p: &[i32]| masks.iter().filter(|m| !identity(&residual(m, p))).count();
-    let p = (masks.iter())
+    // The shuffles `p` leaves: one per source and residual other than the identity.
+    let left = |p: &[i32]| {
+        let mut left: Vec<(usize, Vec<i32>)> = (masks.iter())
+            .map(|&(a, m)| (a, residual(m, p)))
+            .filter(|(_, r)| !identity(r))
+            .collect();
+        left.sort();
+        left.dedup();
+        left.len()
+    };
+    let p = (masks.iter().map(|&(_, p)| p))
         .filter(|p| whole(p) && !identity(p))
         .min_by_key(|p| left(p))?;
     if 1 + left(p) >= masks.len() {
@@ -1665,6 +1675,23 @@ mod tests {
             mask: vec![2, 0, 1],
         };
         assert!(!equivalent(&nodes, &wrong));
+        // A mask that agrees with the permutation taken out but for a poison lane
+        // needs no shuffle of its own: `b.<1,2,u>` is `b` after `<1,2,0>`.
+        let mut poison = cross_product();
+        poison[6] = Node::Shuffle {
+            a: 1,
+            b: None,
+            mask: vec![1, 2, -1],
+        };
+        let new = common(&poison).unwrap();
+        assert!(new.contains(&New::Old(1)), "{new:?}");
+        assert!(matches!(new.last(), Some(New::Shuffle { mask, .. }) if mask == &[1, 2, 0]));
+        assert_eq!(
+            new.iter()
+                .filter(|n| matches!(n, New::Shuffle { .. }))
+                .count(),
+            3
+        );
         // Two shuffles by masks no one permutation serves: nothing saved.
         let mut two = cross_product();
         two.truncate(5);
@@ -1718,14 +1745,41 @@ mod tests {
                 });
                 open.push(nodes.len() - 1);
             }
-            let Some(new) = common(&nodes) else {
+            // The fewest shuffles a permutation `P` of the masks leaves, counted
+            // apart: `P` itself, and every shuffle (of a source by a mask, once) whose
+            // mask does not agree with `P` on its defined lanes.
+            let sources: Vec<(usize, &Vec<i32>)> = (nodes.iter())
+                .filter_map(|n| match n {
+                    Node::Shuffle { a, mask, .. } => Some((*a, mask)),
+                    _ => None,
+                })
+                .collect();
+            if sources.iter().all(|(_, m)| *m == sources[0].1) {
+                continue; // commoned by one mask
+            }
+            let agrees = |m: &[i32], p: &[i32]| m.iter().zip(p).all(|(&x, &y)| x < 0 || x == y);
+            let fewest = (sources.iter().map(|(_, p)| p))
+                .filter(|p| p.iter().all(|&l| l >= 0))
+                .filter(|p| p.iter().enumerate().any(|(i, &l)| l != i as i32))
+                .map(|p| {
+                    let mut left: Vec<&(usize, &Vec<i32>)> =
+                        sources.iter().filter(|(_, m)| !agrees(m, p)).collect();
+                    left.sort();
+                    left.dedup();
+                    1 + left.len()
+                })
+                .min()
+                .filter(|&n| n < shuffles);
+            let new = common(&nodes);
+            assert_eq!(fewest.is_some(), new.is_some(), "{nodes:?}");
+            let Some(new) = new else {
                 continue;
             };
             let count = new
                 .iter()
                 .filter(|n| matches!(n, New::Shuffle { .. }))
                 .count();
-            assert!(count < shuffles, "{count} of {shuffles}");
+            assert_eq!(Some(count), fewest, "{nodes:?}");
             assert!(equivalent(&nodes, &new));
             factored += 1;
             // Two lanes no operand leaves poison (there the old root defines nothing).

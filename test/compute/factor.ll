@@ -12,6 +12,9 @@
 ; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes='shuffle-lib<late;lower-always>' -S %s | %llc -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -o /dev/null
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<late;lower-always>' -S %s | %llc -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -o /dev/null
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late>' -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; Where the permutation taken out loses (sifive-x280), a subtree by one mask is still
+; commoned (the larger tree took it before: found by review).
+; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes=shuffle-lib -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=X280
 ; The same values before and after, every rewrite forced, under lli on this machine.
 ; RUN: %lli %s > %t.before
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<late;lower-always>' -S %s | %lli > %t.after
@@ -70,6 +73,20 @@ define <4 x i32> @nothing_saved(<4 x i32> %a, <4 x i32> %b) {
   %r = add <4 x i32> %a1, %b1
   ret <4 x i32> %r
 }
+
+; X280: through compute: kept 3 operations on 4 shuffles by permutations of one shape (llc {{[0-9]+}}): one permutation taken out of them
+; X280: through compute: 2 operations on 2 shuffles by one mask (llc {{[0-9]+}}) commoned out of them: 1 shuffles (llc {{[0-9]+}})
+define <3 x float> @subtree_after_a_loss(<3 x float> %p0, <3 x float> %p1, <3 x float> %p2, <3 x float> %p3) {
+  %v1 = shufflevector <3 x float> %p0, <3 x float> poison, <3 x i32> <i32 0, i32 2, i32 1>
+  %v2 = shufflevector <3 x float> %p1, <3 x float> poison, <3 x i32> <i32 2, i32 0, i32 1>
+  %v3 = shufflevector <3 x float> %p2, <3 x float> poison, <3 x i32> <i32 2, i32 0, i32 1>
+  %v5 = fcmp olt <3 x float> %v2, %v3
+  %v4 = select <3 x i1> %v5, <3 x float> %v2, <3 x float> %v3
+  %v7 = shufflevector <3 x float> %p3, <3 x float> poison, <3 x i32> <i32 0, i32 2, i32 1>
+  %v6 = call <3 x float> @llvm.fma.v3f32(<3 x float> %v1, <3 x float> %v4, <3 x float> %v7)
+  ret <3 x float> %v6
+}
+declare <3 x float> @llvm.fma.v3f32(<3 x float>, <3 x float>, <3 x float>)
 
 @fmt = private constant [6 x i8] c"%lld\0A\00"
 declare i32 @printf(ptr, ...)

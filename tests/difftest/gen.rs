@@ -623,13 +623,26 @@ impl Gen {
         }
         // Now and then, operations on permutations of one source by a permutation P,
         // by P twice and by P again: one permutation commoning takes out of all three.
-        if self.room >= 4 && self.rng.chance(6) {
-            let n = ty.lanes as usize;
+        // (P no involution, P twice no identity, which the canonical form would drop;
+        // now and then a lane of P twice poison.)
+        let n = ty.lanes as usize;
+        if n >= 3 && self.room >= 4 && self.rng.chance(12) {
             let mut p: Vec<u32> = (0..n as u32).collect();
-            for k in (1..n).rev() {
-                p.swap(k, self.rng.below(k as u64 + 1) as usize);
+            for _ in 0..4 {
+                for k in (1..n).rev() {
+                    p.swap(k, self.rng.below(k as u64 + 1) as usize);
+                }
+                if p.iter()
+                    .enumerate()
+                    .any(|(i, &l)| p[l as usize] != i as u32)
+                {
+                    break;
+                }
             }
-            let twice: Vec<Option<u32>> = p.iter().map(|&l| Some(p[l as usize])).collect();
+            let mut twice: Vec<Option<u32>> = p.iter().map(|&l| Some(p[l as usize])).collect();
+            if self.rng.chance(25) {
+                twice[self.rng.below(n as u64) as usize] = None;
+            }
             let once: Vec<Option<u32>> = p.iter().map(|&l| Some(l)).collect();
             let permuted = |g: &mut Self, src: Operand, mask: Vec<Option<u32>>| {
                 g.push(Inst::Shuffle {
@@ -648,7 +661,12 @@ impl Gen {
             let z = self.operand(ty, 90);
             let z = permuted(self, z, once);
             let op = *self.rng.pick(&BinOp::ALL);
-            return Some(Inst::Bin { op, ty, a: xy, b: z });
+            return Some(Inst::Bin {
+                op,
+                ty,
+                a: xy,
+                b: z,
+            });
         }
         let b = match self.rng.below(10) {
             0 => a.clone(),
