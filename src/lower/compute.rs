@@ -1113,6 +1113,16 @@ pub fn equivalent(nodes: &[Node], new: &[New]) -> bool {
 mod tests {
     use super::*;
 
+    /// A xorshift generator from `seed`: each call a number below its argument.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
     /// Two 8-lane loads of interleaved complex numbers and their real and imaginary
     /// parts: nodes 0 `a`, 1 `b`, 2 `ar`, 3 `ai`, 4 `br`, 5 `bi`.
     fn complex_parts() -> Vec<Node> {
@@ -1452,13 +1462,7 @@ mod tests {
     /// is the evaluator's (a rewrite with one lane moved does not).
     #[test]
     fn random_trees_rewrite_to_the_same_terms() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1u64);
         let ops = [
             BinOp::FAdd,
             BinOp::FSub,
@@ -1703,13 +1707,7 @@ mod tests {
     /// shuffles, and it checks; the checker catches the last mask's lanes swapped.
     #[test]
     fn random_trees_take_one_permutation_out() {
-        let mut seed = 0x1357_9bdf_2468_ace0u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x1357_9bdf_2468_ace0u64);
         let (mut factored, mut caught) = (0, 0);
         for _ in 0..3000 {
             let lanes = [3usize, 4, 8][next(3) as usize];
@@ -1810,13 +1808,7 @@ mod tests {
     /// and checks; the checker catches a lane moved.
     #[test]
     fn random_trees_common_their_shuffles() {
-        let mut seed = 0x0fed_cba9_8765_4321u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = xorshift(0x0fed_cba9_8765_4321u64);
         let ops = [BinOp::FAdd, BinOp::FMul, BinOp::Sub, BinOp::Xor];
         let mut caught = 0;
         for _ in 0..3000 {
