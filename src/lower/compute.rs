@@ -282,24 +282,17 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
         return factor(nodes, &read);
     }
     let mut out: Vec<New> = Vec::new();
-    let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
-        Some(i) => i,
-        None => {
-            out.push(n);
-            out.len() - 1
-        }
-    };
     // Each node read as its value on the first sources and on the second.
     let mut sides: Vec<(usize, Option<usize>)> = vec![(0, None); nodes.len()];
     for id in (0..=root).filter(|&id| read[id]) {
         sides[id] = match &nodes[id] {
             Node::Shuffle { a, b, .. } => {
-                let a = push(&mut out, New::Old(*a));
-                (a, b.map(|b| push(&mut out, New::Old(b))))
+                let a = push_once(&mut out, New::Old(*a));
+                (a, b.map(|b| push_once(&mut out, New::Old(b))))
             }
             // The same value on both sides, as wide as the sources.
             Node::Splat { .. } => {
-                let splat = push(
+                let splat = push_once(
                     &mut out,
                     New::Splat {
                         of: id,
@@ -316,7 +309,7 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
                         like: (id, id),
                         args,
                     };
-                    Some(push(&mut out, new))
+                    Some(push_once(&mut out, new))
                 };
                 let first = on(&|a| Some(sides[a].0))?;
                 let second = match two {
@@ -335,6 +328,17 @@ pub fn common(nodes: &[Node]) -> Option<Vec<New>> {
         mask: mask.to_vec(),
     });
     equivalent(nodes, &out).then_some(out)
+}
+
+/// The index of `n` in `out`, pushed there unless it is already.
+fn push_once(out: &mut Vec<New>, n: New) -> usize {
+    match out.iter().position(|x| *x == n) {
+        Some(i) => i,
+        None => {
+            out.push(n);
+            out.len() - 1
+        }
+    }
 }
 
 /// Whether every shuffle of `nodes` has one mask.
@@ -409,22 +413,15 @@ fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
         return None;
     }
     let mut out: Vec<New> = Vec::new();
-    let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
-        Some(i) => i,
-        None => {
-            out.push(n);
-            out.len() - 1
-        }
-    };
     let mut new_id = vec![0; nodes.len()];
     for id in (0..=root).filter(|&id| read[id]) {
         new_id[id] = match &nodes[id] {
             Node::Shuffle { a, mask, .. } => {
-                let source = push(&mut out, New::Old(*a));
+                let source = push_once(&mut out, New::Old(*a));
                 let r = residual(mask, p);
                 match identity(&r) {
                     true => source,
-                    false => push(
+                    false => push_once(
                         &mut out,
                         New::Shuffle {
                             a: source,
@@ -434,7 +431,7 @@ fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
                     ),
                 }
             }
-            Node::Splat { .. } => push(
+            Node::Splat { .. } => push_once(
                 &mut out,
                 New::Splat {
                     of: id,
@@ -443,7 +440,7 @@ fn factor(nodes: &[Node], read: &[bool]) -> Option<Vec<New>> {
             ),
             Node::Op { op, args } => {
                 let args = args.iter().map(|&a| new_id[a]).collect();
-                push(
+                push_once(
                     &mut out,
                     New::Op {
                         op: *op,
@@ -584,13 +581,6 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
         return None;
     };
     let mut out: Vec<New> = new[..root].to_vec();
-    let push = |out: &mut Vec<New>, n: New| match out.iter().position(|x| *x == n) {
-        Some(i) => i,
-        None => {
-            out.push(n);
-            out.len() - 1
-        }
-    };
     // Each side as (operation, the node its flags come from, lhs, rhs) in `out`.
     let side = |out: &mut Vec<New>, id: usize| -> Option<(BinOp, usize, usize, usize)> {
         match out[id].clone() {
@@ -604,8 +594,8 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
                     op: Op::Bin(op),
                     args,
                 } if args.len() == 2 => {
-                    let l = push(out, New::Old(args[0]));
-                    let r = push(out, New::Old(args[1]));
+                    let l = push_once(out, New::Old(args[0]));
+                    let r = push_once(out, New::Old(args[1]));
                     Some((*op, old, l, r))
                 }
                 _ => None,
@@ -642,7 +632,7 @@ pub fn alternate(nodes: &[Node], new: &[New]) -> Option<Vec<New>> {
         }
         _ => return None,
     };
-    let flip = push(
+    let flip = push_once(
         &mut out,
         New::FlipSign {
             a: ra,
@@ -813,11 +803,7 @@ struct Sinker<'a> {
 
 impl Sinker<'_> {
     fn push(&mut self, n: New) -> usize {
-        if let Some(i) = self.out.iter().position(|x| *x == n) {
-            return i;
-        }
-        self.out.push(n);
-        self.out.len() - 1
+        push_once(self.out, n)
     }
 
     fn lanes(&self, id: usize) -> usize {
@@ -1113,6 +1099,16 @@ pub fn equivalent(nodes: &[Node], new: &[New]) -> bool {
 mod tests {
     use super::*;
 
+    /// The masks of the shuffles of a rewritten tree, in order.
+    fn masks_of(new: &[New]) -> Vec<&Vec<i32>> {
+        (new.iter())
+            .filter_map(|n| match n {
+                New::Shuffle { mask, .. } => Some(mask),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A xorshift generator from `seed`: each call a number below its argument.
     fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
         move |n| {
@@ -1168,13 +1164,7 @@ mod tests {
     #[test]
     fn a_complex_multiply_becomes_three_shuffles_and_a_blend() {
         let new = sink(&complex_multiply()).unwrap();
-        let shuffles: Vec<&Vec<i32>> = new
-            .iter()
-            .filter_map(|n| match n {
-                New::Shuffle { mask, .. } => Some(mask),
-                _ => None,
-            })
-            .collect();
+        let shuffles = masks_of(&new);
         assert_eq!(
             shuffles,
             [
@@ -1656,13 +1646,7 @@ mod tests {
     fn a_cross_product_takes_one_rotation_out_of_its_four() {
         let nodes = cross_product();
         let new = common(&nodes).unwrap();
-        let masks: Vec<&Vec<i32>> = new
-            .iter()
-            .filter_map(|n| match n {
-                New::Shuffle { mask, .. } => Some(mask),
-                _ => None,
-            })
-            .collect();
+        let masks = masks_of(&new);
         // `(a * b.yzx - a.yzx * b).yzx`.
         assert_eq!(masks, [&vec![1, 2, 0], &vec![1, 2, 0], &vec![1, 2, 0]]);
         assert!(new.contains(&New::Old(0)) && new.contains(&New::Old(1)));
