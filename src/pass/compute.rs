@@ -160,8 +160,10 @@ pub fn sink_shuffles(
         let Some((stock, emitted)) = measured[i] else {
             continue;
         };
+        // Commoned by one mask, or with one permutation taken out of several.
+        let factored = kind == "commoned" && !compute::one_mask(&tree.nodes);
         let what = match kind {
-            "commoned" if compute::one_mask(&tree.nodes) => format!(
+            "commoned" if !factored => format!(
                 "{operations} operations on {} shuffles by one mask",
                 tree.shuffles()
             ),
@@ -175,7 +177,7 @@ pub fn sink_shuffles(
             ),
         };
         let how = match kind {
-            "commoned" if compute::one_mask(&tree.nodes) => "commoned out of them",
+            "commoned" if !factored => "commoned out of them",
             "commoned" => "one permutation taken out of them",
             "alternated" if integer_add(new) => "as one add of lanes negated",
             "alternated" => "as one fadd of sign-flipped lanes",

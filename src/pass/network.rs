@@ -857,10 +857,10 @@ fn tti_may_overprice(wide: &WideShuffle) -> bool {
 /// Whether TTI's shuffle price of `wide` may be below what it costs to beat: as
 /// [`tti_may_overprice`], but for an interleave into a store only where stores
 /// interleave (AArch64 `st2`..`st4`; networks run on RISC-V V only when forced), where
-/// the network's last stage may fold too. x86 has no such store: of the interleaves into a store the
-/// benchmark kernels (x86-64-v3 and v4) and the realworld clients measured there, the
-/// network beat none of the 54 TTI priced at no more than its prediction, and all 10 it
-/// beat were priced above it.
+/// the network's last stage may fold too. x86 has no such store: of the interleaves
+/// into a store the benchmark kernels (x86-64-v3 and v4) and the realworld clients
+/// measured there, the network beat none of the 54 TTI priced at no more than its
+/// prediction, and all 10 it beat were priced above it.
 fn tti_may_underprice(wide: &WideShuffle, arch: Arch) -> bool {
     let interleaving_stores = arch != Arch::X86_64;
     (interleaving_stores && stored_interleave(wide)) || loaded_group(wide) || wide.written_out

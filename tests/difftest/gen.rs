@@ -609,7 +609,7 @@ impl Gen {
         };
         let fits = self.room >= 2;
         if let Some(Inst::Shuffle { ty: from, mask, .. }) =
-            shuffle.clone().filter(|_| fits && self.rng.chance(30))
+            shuffle.filter(|_| fits && self.rng.chance(30))
         {
             let (x, y) = (self.operand(from, 90), self.operand(from, 60));
             self.push(Inst::Shuffle {
