@@ -14,6 +14,8 @@
 #   REALWORLD_RUNS   benchmark runs per build (default 5, alternating stock/plugin)
 #   REALWORLD_BREAK  1: add -mllvm -shuffle-lib-break-masks to the plugin build
 #   REALWORLD_BISECT 0: do not bisect a miscompile (default 1)
+#   SHUF_PLUGIN      the plugin to load (default target/release/libshuf.so, built first);
+#                    a copy lets the tree be rebuilt while a run goes on
 #   JOBS             parallel build jobs (default nproc)
 #
 # Design:
@@ -38,7 +40,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
 LLVM=/usr/lib/llvm-22/bin
 CLANG=$LLVM/clang
-SO=$REPO/target/release/libshuf.so
+SO=${SHUF_PLUGIN:-$REPO/target/release/libshuf.so}
 ROOT=${REALWORLD_ROOT:-$PWD/target/realworld}
 RUNS=${REALWORLD_RUNS:-5}
 BREAK=${REALWORLD_BREAK:-0}
@@ -81,9 +83,11 @@ setup_machine() {
         apt-get update -qq
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
     fi
-    say "building the plugin (cargo build --release)"
-    (cd "$REPO" && cargo build --release -q)
-    [ -f "$SO" ] || die "no $SO after cargo build"
+    if [ -z "${SHUF_PLUGIN:-}" ]; then
+        say "building the plugin (cargo build --release)"
+        (cd "$REPO" && cargo build --release -q)
+    fi
+    [ -f "$SO" ] || die "no plugin at $SO"
 }
 
 # Debian source packages: deb-src entries exist only while fetching; the trap restores

@@ -15,6 +15,8 @@
 //! (`compute::alternate`: AArch64 and RISC-V V have no `vaddsubps`); both are
 //! measured and the one that compiles shortest is kept.
 
+use std::collections::HashSet;
+
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::compute::Negation;
@@ -30,7 +32,12 @@ static SUNK: Statistic = Statistic {
 static MEASURED: Memo<Pair> = Memo::persistent("compute");
 
 /// Rewrites every shuffle of operations in `func` whose rewrite compiles to strictly
-/// fewer instructions; with `always` (testing), every one that checks.
+/// fewer instructions; with `always` (testing), every one that checks. Where one was
+/// rewritten, a second round over the trees holding what it built: a subtree commoned
+/// by one mask is a shuffle by one more mask, which a permutation taken out of the
+/// whole tree may now serve. (The other trees would be decided as before.) With
+/// `always`, one round: a second would force the rewrites of what the first forced,
+/// undoing it as often as not.
 pub fn sink_shuffles(
     func: Function,
     target: &Target,
@@ -38,6 +45,26 @@ pub fn sink_shuffles(
     remarks: bool,
     changed: &mut bool,
 ) {
+    let built = sink_round(func, target, always, remarks, None);
+    if built.is_empty() {
+        return;
+    }
+    *changed = true;
+    if !always {
+        sink_round(func, target, always, remarks, Some(&built));
+    }
+}
+
+/// One round of `sink_shuffles`, over every tree or (`reading`) those holding one of
+/// these instructions; what it built (nothing where it rewrote nothing).
+fn sink_round(
+    func: Function,
+    target: &Target,
+    always: bool,
+    remarks: bool,
+    reading: Option<&HashSet<Inst>>,
+) -> HashSet<Inst> {
+    let mut built_here = HashSet::new();
     let mut trees = ir::compute::compute_trees(func);
     // Then the trees of operations on shuffles by one mask, and their commoned rewrite.
     let mut commoned: Vec<Option<Vec<New>>> = vec![None; trees.len()];
@@ -45,8 +72,13 @@ pub fn sink_shuffles(
         trees.push(tree);
         commoned.push(Some(new));
     }
+    if let Some(reading) = reading {
+        (trees, commoned) = (trees.into_iter().zip(commoned))
+            .filter(|(tree, _)| tree.values().iter().any(|v| reading.contains(v)))
+            .unzip();
+    }
     if trees.is_empty() {
-        return;
+        return built_here;
     }
     let desc = target.desc();
     let negation = negation(&desc);
@@ -96,7 +128,7 @@ pub fn sink_shuffles(
         })
         .collect();
     if plans.is_empty() {
-        return;
+        return built_here;
     }
     let keys: Vec<String> = plans
         .iter()
@@ -207,10 +239,11 @@ pub fn sink_shuffles(
         }
         done[t] = true;
         touched.extend(mine);
+        built_here.extend(built.instructions());
         ir::compute::replace_tree(tree, built);
-        *changed = true;
         SUNK.add(1);
     }
+    built_here
 }
 
 /// The remark's name: commoning its own (the campaigns count it apart).
