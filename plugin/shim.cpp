@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -48,6 +49,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -517,6 +519,18 @@ LLVMValueRef shuf_splat_value(LLVMValueRef Value) {
   if (!C || !C->getType()->isVectorTy())
     return nullptr;
   return wrap(C->getSplatValue());
+}
+
+LLVMValueRef shuf_simplify(LLVMValueRef Inst) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  if (!I || !I->getFunction())
+    return nullptr;
+  return wrap(simplifyInstruction(I, SimplifyQuery(I->getDataLayout(), I)));
+}
+
+int shuf_removable(LLVMValueRef Inst) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
+  return I && wouldInstructionBeTriviallyDead(I);
 }
 
 unsigned shuf_vscale_min(LLVMValueRef Fn) {

@@ -225,6 +225,14 @@ LLVMValueRef shuf_splat_value(LLVMValueRef value);
 /* The least vscale the function promises (its vscale_range attribute), 1 without one. */
 unsigned shuf_vscale_min(LLVMValueRef fn);
 
+/* What InstSimplify folds the instruction `inst` to (`simplifyInstruction`: an
+   existing value or a constant), or null. Only a query: the caller replaces. */
+LLVMValueRef shuf_simplify(LLVMValueRef inst);
+
+/* Whether `inst` could be erased were nothing to read it (wouldInstructionBeTrivially-
+   Dead: no side effects; a call of `llvm.smin` may go, a store may not). */
+int shuf_removable(LLVMValueRef inst);
+
 #ifdef __cplusplus
 }
 #endif

@@ -599,7 +599,8 @@ def native_report(kernels, compilers, results, same_code):
                f"over {len(ratios)} kernels; {differs}.")
     against_gcc = [results[(k.name, "clang+shuf")][0][0] / results[(k.name, "gcc")][0][0]
                    for k in kernels
-                   if results[(k.name, "clang+shuf")][0] and results[(k.name, "gcc")][0]]
+                   if results[(k.name, "clang+shuf")][0] and results[(k.name, "gcc")][0]
+                   and results[(k.name, "gcc")][0][0] > 0]
     if against_gcc:
         out.append(f"Geometric mean of clang+shuf / gcc time: **{geomean(against_gcc):.4f}** "
                    f"over {len(against_gcc)} kernels.")
@@ -674,6 +675,8 @@ def main():
                     help="native: bytes of input and output a kernel call works on "
                          f"(default {NATIVE_BUDGET})")
     args = ap.parse_args()
+    if args.budget <= 0:
+        sys.exit("bench: --budget must be a positive number of bytes")
 
     plugin = plugin_path()
     kernels = read_kernels(set(args.kernels.split(",")) if args.kernels else None)

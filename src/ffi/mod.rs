@@ -104,6 +104,8 @@ extern "C" {
     fn shuf_set_pure_function(function: LLVMValueRef, reads: c_int);
     fn shuf_splat_value(value: LLVMValueRef) -> LLVMValueRef;
     fn shuf_vscale_min(function: LLVMValueRef) -> c_uint;
+    fn shuf_simplify(inst: LLVMValueRef) -> LLVMValueRef;
+    fn shuf_removable(inst: LLVMValueRef) -> c_int;
     fn shuf_emitted_batch(
         t: *const ShufTarget,
         results: *const LLVMValueRef,
@@ -810,6 +812,21 @@ pub(crate) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
     // SAFETY: `value` is a live value (ir's contract); the shim only reads it.
     let splat = unsafe { shuf_splat_value(value) };
     (!splat.is_null()).then_some(splat)
+}
+
+/// What LLVM's InstSimplify folds the instruction `inst` to: an existing value or a
+/// constant (`select c, poison, poison` is poison), or `None`.
+pub(crate) fn simplify(inst: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: `inst` is a live instruction (ir's contract); the shim only reads it.
+    let folded = unsafe { shuf_simplify(inst) };
+    (!folded.is_null()).then_some(folded)
+}
+
+/// Whether the instruction `inst` could be erased were nothing to read it (no side
+/// effects: `wouldInstructionBeTriviallyDead`).
+pub(crate) fn removable(inst: LLVMValueRef) -> bool {
+    // SAFETY: `inst` is a live instruction (ir's contract); the shim only reads it.
+    unsafe { shuf_removable(inst) != 0 }
 }
 
 /// The least vscale `function` promises (its `vscale_range`), 1 without one.

@@ -707,6 +707,54 @@ pub(crate) unsafe fn build_splat(
     LLVMBuildShuffleVector(builder, first, LLVMGetPoison(ty), zeros, c"".as_ptr())
 }
 
+/// Folds the readers of a vector poison in `func` that LLVM's InstSimplify folds (after
+/// shuffles were replaced by poison: `select c, poison, poison` is poison, a `smin` of
+/// it is too), erasing those left unread that have no side effects; true if any was. The
+/// backends do not all fold them (x86 compiles such a `select` to a blend, and what
+/// reads it stays). Each fold may make its readers foldable: a few sweeps.
+pub fn fold_poison_readers(func: Function) -> bool {
+    let mut folded_any = false;
+    for _sweep in 0..4 {
+        let mut folded = false;
+        // Collected: only the instruction at hand is erased.
+        let insts: Vec<Inst> = func.instructions().collect();
+        for inst in insts {
+            let v = inst.0;
+            // SAFETY: a live instruction of `func`, erased here at most once (when
+            // replaced and unread), after which it is not visited again.
+            unsafe {
+                if LLVMGetFirstUse(v).is_null() || !reads_vector_poison(v) {
+                    continue;
+                }
+                let Some(with) = ffi::simplify(v).filter(|&w| w != v) else {
+                    continue;
+                };
+                LLVMReplaceAllUsesWith(v, with);
+                if ffi::removable(v) {
+                    LLVMInstructionEraseFromParent(v);
+                }
+                folded = true;
+            }
+        }
+        folded_any |= folded;
+        if !folded {
+            break;
+        }
+    }
+    folded_any
+}
+
+/// Whether an operand of `inst` is a vector poison.
+///
+/// # Safety
+/// `inst` is a live instruction.
+unsafe fn reads_vector_poison(inst: LLVMValueRef) -> bool {
+    (0..LLVMGetNumOperands(inst) as u32).any(|i| {
+        let op = LLVMGetOperand(inst, i);
+        LLVMIsPoison(op) != 0 && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMTypeKind::LLVMVectorTypeKind
+    })
+}
+
 /// Erases each of `parts` once nothing reads it (users first, as they become unused);
 /// a part listed twice (a shuffle of one value with itself reads it twice) once.
 pub fn erase_unused(parts: &[Inst]) {

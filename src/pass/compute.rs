@@ -35,7 +35,9 @@ static MEASURED: Memo<Pair> = Memo::persistent("compute");
 /// fewer instructions; with `always` (testing), every one that checks. Where one was
 /// rewritten, a second round over the trees holding what it built: a subtree commoned
 /// by one mask is a shuffle by one more mask, which a permutation taken out of the
-/// whole tree may now serve. (The other trees would be decided as before.) With
+/// whole tree may now serve. It also takes the trees the first skipped for sharing an
+/// instruction with one rewritten; the others would be decided as before. It reports
+/// only what it rewrites (a tree kept in both rounds was reported by the first). With
 /// `always`, one round: a second would force the rewrites of what the first forced,
 /// undoing it as often as not.
 pub fn sink_shuffles(
@@ -45,26 +47,28 @@ pub fn sink_shuffles(
     remarks: bool,
     changed: &mut bool,
 ) {
-    let built = sink_round(func, target, always, remarks, None);
-    if built.is_empty() {
+    let Some(again) = sink_round(func, target, always, remarks, None) else {
         return;
-    }
+    };
     *changed = true;
     if !always {
-        sink_round(func, target, always, remarks, Some(&built));
+        sink_round(func, target, always, remarks, Some(&again));
     }
 }
 
-/// One round of `sink_shuffles`, over every tree or (`reading`) those holding one of
-/// these instructions; what it built (nothing where it rewrote nothing).
+/// One round of `sink_shuffles`, over every tree or (`reading`: the second round)
+/// those holding one of these instructions. Where it rewrote something: what it built
+/// and the roots of the trees it skipped for sharing an instruction with one rewritten.
 fn sink_round(
     func: Function,
     target: &Target,
     always: bool,
     remarks: bool,
     reading: Option<&HashSet<Inst>>,
-) -> HashSet<Inst> {
-    let mut built_here = HashSet::new();
+) -> Option<HashSet<Inst>> {
+    let missed_remarks = remarks && reading.is_none();
+    let mut again = HashSet::new();
+    let mut skipped: Vec<Inst> = Vec::new();
     let mut trees = ir::compute::compute_trees(func);
     // Then the trees of operations on shuffles by one mask, and their commoned rewrite.
     let mut commoned: Vec<Option<Vec<New>>> = vec![None; trees.len()];
@@ -78,7 +82,7 @@ fn sink_round(
             .unzip();
     }
     if trees.is_empty() {
-        return built_here;
+        return None;
     }
     let desc = target.desc();
     let negation = negation(&desc);
@@ -128,7 +132,7 @@ fn sink_round(
         })
         .collect();
     if plans.is_empty() {
-        return built_here;
+        return None;
     }
     let keys: Vec<String> = plans
         .iter()
@@ -187,6 +191,7 @@ fn sink_round(
         // to be read, not even for a remark): the first rewrite wins.
         let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
         if tree.values().iter().any(|v| touched.contains(v)) {
+            skipped.push(tree.root);
             continue;
         }
         let Some((stock, emitted)) = measured[i] else {
@@ -217,7 +222,7 @@ fn sink_round(
             _ => "moved below them",
         };
         if !always && !emitted.cheaper_than(stock) {
-            if remarks {
+            if missed_remarks {
                 let message = format!(
                     "through compute: kept {what} (llc {stock}): {how}, {shuffles} \
                      shuffles compile to {emitted}"
@@ -239,11 +244,16 @@ fn sink_round(
         }
         done[t] = true;
         touched.extend(mine);
-        built_here.extend(built.instructions());
+        again.extend(built.instructions());
         ir::compute::replace_tree(tree, built);
         SUNK.add(1);
     }
-    built_here
+    if again.is_empty() {
+        return None;
+    }
+    // A skipped root stands unless a rewrite after the skip took it.
+    again.extend(skipped.into_iter().filter(|r| !touched.contains(r)));
+    Some(again)
 }
 
 /// The remark's name: commoning its own (the campaigns count it apart).

@@ -44,6 +44,10 @@ static SHUFFLES_SEEN: Statistic = Statistic {
     name: c"NumShuffles",
     desc: c"Number of shufflevectors examined",
 };
+static POISON_FOLDS: Statistic = Statistic {
+    name: c"NumPoisonFolds",
+    desc: c"Number of rounds whose shuffles replaced by poison let what reads them fold",
+};
 static SHUFFLES_CANONICALIZED: Statistic = Statistic {
     name: c"NumCanonicalized",
     desc: c"Number of shufflevectors changed by the canonical form",
@@ -314,6 +318,7 @@ fn run_rounds(func: Function, target: &Target, options: &Options, changed: &mut 
         if plans.is_empty() {
             return;
         }
+        let mut poisoned = false;
         for (site, canonical) in &plans {
             // Before applying: the instruction may be erased.
             if remarks {
@@ -323,10 +328,15 @@ fn run_rounds(func: Function, target: &Target, options: &Options, changed: &mut 
                 continue;
             }
             *changed = true;
+            poisoned |= canonical.outcome == Outcome::Replace(Source::Poison);
             SHUFFLES_CANONICALIZED.add(1);
             for &rule in &canonical.rules {
                 rule_statistic(rule).add(1);
             }
+        }
+        // What reads the poison may fold too (the next round sees the shuffles left).
+        if poisoned && ir::fold_poison_readers(func) {
+            POISON_FOLDS.add(1);
         }
     }
 }
