@@ -848,17 +848,21 @@ fn clear_losses(
 /// How many times the network's prediction TTI's price of the original must be for
 /// [`clear_wins`] to take it uncompiled; `None` where the original is always compiled
 /// ([`tti_may_overprice`]), but for a group of extracts of a load on x86, which has
-/// no deinterleaving load: there three times. Logged on x86-64-v3 and v4 (2026-11-26:
-/// the benchmark kernels and the five realworld clients, 24 distinct groups), TTI
-/// priced groups whose original compiled shorter at up to twice the prediction (a
-/// four-way byte deinterleave of a load on x86-64-v4: TTI 28, prediction 14, llc 8),
-/// and the 7 priced at three times or more (up to 10.3) all compiled longer than the
-/// network.
+/// no deinterleaving load: there three times, for elements of 32 bits or more. Logged
+/// on x86-64-v3 and v4 (2026-11-26: the benchmark kernels and the five realworld
+/// clients, 24 distinct groups), TTI priced groups whose original compiled shorter at
+/// up to twice the prediction (a four-way byte deinterleave of a load on x86-64-v4:
+/// TTI 28, prediction 14, llc 8), and the 7 priced at three times or more (up to 10.3)
+/// all compiled longer than the network. Bytes are out: review found two- and four-way
+/// byte deinterleaves of a load that TTI prices at 3.2 to 3.9 times the prediction on
+/// x86-64-v4, where the original compiles to 9 instructions in 6 cycles and the network
+/// to 22 in 22 (the backend's byte packs, which TTI does not see).
 fn clear_win_factor(wide: &WideShuffle, arch: Arch) -> Option<i64> {
     let x86_load = arch == Arch::X86_64 && !stored_interleave(wide) && !wide.written_out;
+    let wide_elements = wide.element_bits().is_some_and(|bits| bits >= 32);
     match tti_may_overprice(wide) {
         false => Some(2),
-        true if x86_load && loaded_group(wide) => Some(3),
+        true if x86_load && wide_elements && loaded_group(wide) => Some(3),
         true => None,
     }
 }
