@@ -37,7 +37,8 @@ static MEASURED: Memo<Pair> = Memo::persistent("compute");
 /// by one mask is a shuffle by one more mask, which a permutation taken out of the
 /// whole tree may now serve. It also takes the trees the first skipped for sharing an
 /// instruction with one rewritten; the others would be decided as before. It reports
-/// only what it rewrites (a tree kept in both rounds was reported by the first). With
+/// only what it rewrites (a tree kept in both rounds was reported by the first; one the
+/// first's rewrite made and the second keeps goes unreported). With
 /// `always`, one round: a second would force the rewrites of what the first forced,
 /// undoing it as often as not.
 pub fn sink_shuffles(

@@ -845,10 +845,10 @@ fn clear_losses(
     }
 }
 
-/// How many times the network's prediction TTI's price of the original must be for
-/// [`clear_wins`] to take it uncompiled; `None` where the original is always compiled
-/// ([`tti_may_overprice`]), but for a group of extracts of a load on x86, which has
-/// no deinterleaving load: there three times, for elements of 32 bits or more. Logged
+/// The factor by which TTI's price of the original must exceed the network's prediction
+/// for [`clear_wins`] to leave the original uncompiled: 2; `None` (always compiled)
+/// where TTI may overprice it ([`tti_may_overprice`]), but for a group of extracts of a
+/// load on x86 (no deinterleaving load there) of elements of 32 bits or more: 3. Logged
 /// on x86-64-v3 and v4 (2026-11-26: the benchmark kernels and the five realworld
 /// clients, 24 distinct groups), TTI priced groups whose original compiled shorter at
 /// up to twice the prediction (a four-way byte deinterleave of a load on x86-64-v4:
