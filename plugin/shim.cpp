@@ -63,6 +63,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 using namespace llvm;
@@ -151,7 +152,10 @@ bool parseShuffleLib(StringRef Name, FunctionPassManager &FPM) {
   std::string ParamStr = Params.str();
   char Err[512] = {0};
   if (!shuf_check_params(ParamStr.c_str(), Err, sizeof(Err))) {
-    errs() << "shuffle-lib: " << Err << "\n";
+    // Once a name: LLVM may ask the module and the function callbacks in turn.
+    static std::set<std::string> Reported;
+    if (Reported.insert(Name.str()).second)
+      errs() << "shuffle-lib: " << Err << "\n";
     return false;
   }
   FPM.addPass(ShuffleLibPass(std::move(ParamStr)));
@@ -174,6 +178,16 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) { return parseShuffleLib(Name, FPM); });
+  // In a module pipeline too (`default<O3>,shuffle-lib`), over every function, as
+  // LLVM's own function passes are.
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        FunctionPassManager FPM;
+        if (!parseShuffleLib(Name, FPM))
+          return false;
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+        return true;
+      });
 
   // Before the vectorizers: canonical form (later: SLP seeding).
   PB.registerVectorizerStartEPCallback(
