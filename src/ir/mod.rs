@@ -17,6 +17,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 pub mod chain;
 pub mod compute;
 pub mod gather;
+pub mod halves;
 pub mod join;
 pub mod lookup;
 pub mod lookup_call;

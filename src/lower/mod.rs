@@ -29,6 +29,7 @@ pub mod compute;
 pub mod emitted;
 pub mod eval;
 pub mod fast_hash;
+pub mod halves;
 pub mod join;
 pub mod lookup;
 pub mod narrow;

@@ -12,6 +12,7 @@
 mod chain;
 mod compute;
 mod gather;
+mod halves;
 mod join;
 mod lookup;
 mod lower;
@@ -224,6 +225,13 @@ pub fn run(func: Function, target: &Target, options: &Options, changed: &mut boo
                 narrow::narrow_shuffles(func, target, always, remarks, changed);
             });
         }
+        // Shuffles of one half of each of two registers, loads: the halves side by side
+        // and one shuffle (before the selection, which would take them lane by lane).
+        if options.half_loads {
+            timed(&TIME_HALVES, || {
+                halves::half_loads(func, target, always, remarks, changed)
+            });
+        }
         // Last: what is left a shuffle gets the cheapest instruction sequence.
         if options.select {
             timed(&TIME_SELECT, || {
@@ -257,6 +265,7 @@ stage_times! {
     TIME_GATHERS: c"MicrosecondsGathers", c"Microseconds in gathered loads (with their measurements)";
     TIME_NETWORKS: c"MicrosecondsNetworks", c"Microseconds in networks (with their measurements)";
     TIME_PIECES: c"MicrosecondsPieces", c"Microseconds in piecewise loads (with their measurements)";
+    TIME_HALVES: c"MicrosecondsHalfLoads", c"Microseconds in half loads (with their measurements)";
     TIME_LOWER: c"MicrosecondsLower", c"Microseconds in lowering (with its measurements)";
     TIME_LOOKUP: c"MicrosecondsLookup", c"Microseconds in table lookups";
     TIME_NARROW: c"MicrosecondsNarrow", c"Microseconds in narrowing (with its measurements)";

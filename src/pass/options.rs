@@ -40,6 +40,10 @@
 //! |                | (segment stores see them whole) where that compiles to fewer    |
 //! |                | instructions (default; late)                                   |
 //! | `no-pieces`    | leave that out                                                 |
+//! | `half-loads`   | a shuffle of two registers that reads one half of each, a load |
+//! |                | at least, becomes the halves side by side (half loads) and one |
+//! |                | shuffle where that compiles to less (x86; default; late)       |
+//! | `no-half-loads`| leave that out                                                 |
 //! | `compute`      | shuffles of lane-wise operations move below them where they    |
 //! |                | compose with the shuffles there (default; late)                |
 //! | `no-compute`   | leave that out                                                 |
@@ -115,6 +119,9 @@ pub struct Options {
     /// Stored interleaves of pieces of one wide load as the pieces' loads
     /// (`crate::lower::pieces`).
     pub pieces: bool,
+    /// Shuffles of two loads' halves as the halves side by side
+    /// (`crate::lower::halves`).
+    pub half_loads: bool,
     /// Shuffles through lane-wise operations (`crate::lower::compute`).
     pub compute: bool,
     /// Store chains as vector code (`crate::slp`).
@@ -144,6 +151,7 @@ impl Default for Options {
             joins: true,
             segments: true,
             pieces: true,
+            half_loads: true,
             compute: true,
             slp: true,
             slp_threshold: 0,
@@ -156,7 +164,8 @@ impl Default for Options {
 const KNOWN: &str =
     "early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, \
      select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, \
-     no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
+     no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, \
+     half-loads, no-half-loads, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic";
 
 impl Options {
     /// Parses the text between `<` and `>`, parameters separated by `;`.
@@ -206,6 +215,8 @@ impl Options {
                 "no-segments" => options.segments = false,
                 "pieces" => options.pieces = true,
                 "no-pieces" => options.pieces = false,
+                "half-loads" => options.half_loads = true,
+                "no-half-loads" => options.half_loads = false,
                 "compute" => options.compute = true,
                 "no-compute" => options.compute = false,
                 "slp" => options.slp = true,

@@ -1,0 +1,118 @@
+; A shuffle of two registers that reads one half of each, loads: the halves' loads side
+; by side (x86 `vinsertf128` from memory) and one shuffle of them, where that compiles
+; to less. The chain kernel's composed shuffle on x86-64-v3 is two `vpermps` and a
+; blend (3 instructions in 2 cycles); the halves are `vmovups` xmm, `vinsertf128` and
+; one `vpermps` (3 in 1). A half's load is built where the load was (a store between
+; it and the shuffle stays after it), at the half's offset, aligned as far as the
+; offset keeps the alignment. Not on AArch64 (no such instruction: registers of 128
+; bits), not where an operand is read in both halves.
+; REQUIRES: x86-registered-target, aarch64-registered-target
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | FileCheck %s
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<no-half-loads>' -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -mtriple=aarch64-linux-gnu -mcpu=neoverse-n1 -passes=shuffle-lib -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -pass-remarks=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; The same values before and after, under lli on this machine.
+; RUN: %lli %s > %t.before
+; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %lli > %t.after
+; RUN: diff %t.before %t.after
+; RUN: FileCheck %s --check-prefix=RUNS < %t.after
+; RUNS-COUNT-24: {{-?[0-9]+}}
+
+; REMARK: half loads: shuffle of two 4-lane halves (mask <3,11,2,10,1,9,0,8>) (llc 5 in 2.00 cycles) became the halves side by side and one shuffle (llc 4 in 1.50 cycles)
+; REMARK: half loads: shuffle of two 4-lane halves (mask <15,7,14,6,13,5,12,4>)
+
+; CHECK-LABEL: @low_halves(
+; CHECK-NEXT:    [[A:%.*]] = load <4 x i32>, ptr %p, align 4
+; CHECK-NEXT:    [[B:%.*]] = load <4 x i32>, ptr %q, align 4
+; CHECK-NEXT:    [[H:%.*]] = shufflevector <4 x i32> [[A]], <4 x i32> [[B]], <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+; CHECK:         call <8 x float> @llvm.arithmetic.fence.v8f32(
+; CHECK:         shufflevector <8 x i32> {{%.*}}, <8 x i32> poison, <8 x i32> <i32 3, i32 7, i32 2, i32 6, i32 1, i32 5, i32 0, i32 4>
+; CHECK-NOT:     load <8 x i32>
+; CHECK:         ret <8 x i32>
+; ASM-LABEL: low_halves:
+; ASM:         vmovups (%rdi), %xmm
+; ASM-NEXT:    vinsertf128 $1, (%rsi), %ymm
+; ASM:         vpermps
+; ASM-NOT:     vblendps
+; ASM:         retq
+; OFF-LABEL: @low_halves(
+; OFF-NEXT:    load <8 x i32>, ptr %p
+; OFF-NEXT:    load <8 x i32>, ptr %q
+; OFF-NOT:     load <4 x i32>
+; OFF:         ret <8 x i32>
+define <8 x i32> @low_halves(ptr %p, ptr %q) {
+  %a = load <8 x i32>, ptr %p, align 4
+  %b = load <8 x i32>, ptr %q, align 4
+  %s = shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> <i32 3, i32 11, i32 2, i32 10, i32 1, i32 9, i32 0, i32 8>
+  ret <8 x i32> %s
+}
+
+; The high halves, at 16 bytes (aligned 16 of 32); the second's load before the store
+; that follows it. (A low and a high half are one blend already: kept, the same.)
+; CHECK-LABEL: @high_half_store_between(
+; CHECK-NEXT:    [[AAT:%.*]] = getelementptr inbounds i8, ptr %p, i64 16
+; CHECK-NEXT:    [[A:%.*]] = load <4 x float>, ptr [[AAT]], align 16
+; CHECK-NEXT:    [[AT:%.*]] = getelementptr inbounds i8, ptr %q, i64 16
+; CHECK-NEXT:    [[B:%.*]] = load <4 x float>, ptr [[AT]], align 16
+; CHECK-NEXT:    store <8 x float> zeroinitializer, ptr %q, align 32
+; CHECK-NEXT:    shufflevector <4 x float> [[A]], <4 x float> [[B]], <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+; CHECK:         shufflevector <8 x float> {{%.*}}, <8 x float> poison, <8 x i32> <i32 7, i32 3, i32 6, i32 2, i32 5, i32 1, i32 4, i32 0>
+; CHECK-NOT:     load <8 x float>
+define <8 x float> @high_half_store_between(ptr %p, ptr %q) {
+  %a = load <8 x float>, ptr %p, align 32
+  %b = load <8 x float>, ptr %q, align 32
+  store <8 x float> zeroinitializer, ptr %q, align 32
+  %s = shufflevector <8 x float> %a, <8 x float> %b, <8 x i32> <i32 15, i32 7, i32 14, i32 6, i32 13, i32 5, i32 12, i32 4>
+  ret <8 x float> %s
+}
+
+; Both halves of the first read: kept.
+; CHECK-LABEL: @both_halves(
+; CHECK-NEXT:    load <8 x i32>, ptr %p
+; CHECK-NEXT:    load <8 x i32>, ptr %q
+; CHECK-NEXT:    shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> <i32 3, i32 11, i32 2, i32 10, i32 5, i32 9, i32 0, i32 8>
+define <8 x i32> @both_halves(ptr %p, ptr %q) {
+  %a = load <8 x i32>, ptr %p, align 4
+  %b = load <8 x i32>, ptr %q, align 4
+  %s = shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> <i32 3, i32 11, i32 2, i32 10, i32 5, i32 9, i32 0, i32 8>
+  ret <8 x i32> %s
+}
+
+@fmt = private constant [6 x i8] c"%lld\0A\00"
+declare i32 @printf(ptr, ...)
+
+define void @print8(<8 x i32> %v) {
+  %e0 = extractelement <8 x i32> %v, i32 0
+  %e1 = extractelement <8 x i32> %v, i32 1
+  %e2 = extractelement <8 x i32> %v, i32 2
+  %e3 = extractelement <8 x i32> %v, i32 3
+  %e4 = extractelement <8 x i32> %v, i32 4
+  %e5 = extractelement <8 x i32> %v, i32 5
+  %e6 = extractelement <8 x i32> %v, i32 6
+  %e7 = extractelement <8 x i32> %v, i32 7
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e0)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e1)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e2)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e3)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e4)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e5)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e6)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %e7)
+  ret void
+}
+
+define i32 @main() {
+  %p = alloca <8 x i32>, align 32
+  %q = alloca <8 x i32>, align 32
+  store <8 x i32> <i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 16, i32 17>, ptr %p
+  store <8 x i32> <i32 20, i32 21, i32 22, i32 23, i32 24, i32 25, i32 26, i32 27>, ptr %q
+  %r1 = call <8 x i32> @low_halves(ptr %p, ptr %q)
+  call void @print8(<8 x i32> %r1)
+  %r3 = call <8 x i32> @both_halves(ptr %p, ptr %q)
+  call void @print8(<8 x i32> %r3)
+  %r2 = call <8 x float> @high_half_store_between(ptr %p, ptr %q)
+  %r2i = bitcast <8 x float> %r2 to <8 x i32>
+  call void @print8(<8 x i32> %r2i)
+  ret i32 0
+}
