@@ -14,7 +14,7 @@
 
 ; OFF:     shufflevector <4 x i32> zeroinitializer, <4 x i32> %x
 ; ON:      shufflevector <4 x i32> %x, <4 x i32> zeroinitializer, <4 x i32> <i32 0, i32 4, i32 1, i32 4>
-; UNKNOWN: shuffle-lib: invalid shuffle-lib pass parameter 'fast' (expected one of: early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic)
+; UNKNOWN: shuffle-lib: invalid shuffle-lib pass parameter 'fast' (expected one of: early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, half-loads, no-half-loads, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic)
 ; CONFLICT: shuffle-lib: 'early' and 'late' exclude each other
 ; ONCE:     shuffle-lib: invalid shuffle-lib pass parameter 'fast'
 ; ONCE-NOT: shuffle-lib: invalid
