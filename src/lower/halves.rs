@@ -37,10 +37,10 @@ impl Halves {
     }
 }
 
-/// The halves `mask` reads, a shuffle of two operands of `lanes` lanes each into as
-/// many: `None` unless each operand is read and only within one half.
+/// The halves `mask` reads, a shuffle of two operands of `lanes` lanes each (into any
+/// number of lanes): `None` unless each operand is read and only within one half.
 pub fn halves(mask: &[i32], lanes: usize) -> Option<Halves> {
-    if lanes < 2 || lanes % 2 != 0 || mask.len() != lanes {
+    if lanes < 2 || lanes % 2 != 0 {
         return None;
     }
     let half_lanes = lanes / 2;
@@ -76,16 +76,28 @@ pub fn halves(mask: &[i32], lanes: usize) -> Option<Halves> {
 mod tests {
     use super::*;
 
-    /// Every mask of four lanes (poison, and each lane of two operands): where
+    /// Every mask of one to five lanes over two operands of four lanes, and of one to
+    /// four over operands of two (poison, and each lane of either operand): where
     /// [`halves`] answers, the halves side by side shuffled give every lane the
     /// original gives; where it does not, an operand is unread or read in both halves.
     #[test]
-    fn exhaustive_four_lanes() {
-        let lanes = 4;
-        let values: Vec<i32> = (-1..8).collect();
+    fn exhaustive_small() {
         let mut found = 0;
-        for code in 0..values.len().pow(lanes as u32) {
-            let mask: Vec<i32> = (0..lanes)
+        for (lanes, len) in (1..=5)
+            .map(|len| (4, len))
+            .chain((1..=4).map(|len| (2, len)))
+        {
+            found += exhaustive(lanes, len);
+        }
+        assert!(found > 1000, "{found}");
+    }
+
+    /// [`exhaustive_small`] for one shape: how many masks [`halves`] answers.
+    fn exhaustive(lanes: usize, len: usize) -> usize {
+        let values: Vec<i32> = (-1..2 * lanes as i32).collect();
+        let mut found = 0;
+        for code in 0..values.len().pow(len as u32) {
+            let mask: Vec<i32> = (0..len)
                 .map(|i| values[code / values.len().pow(i as u32) % values.len()])
                 .collect();
             // The source lanes, tagged: operand 0 then operand 1.
@@ -124,7 +136,7 @@ mod tests {
                 ),
             }
         }
-        assert!(found > 100, "{found}");
+        found
     }
 
     #[test]
@@ -136,5 +148,11 @@ mod tests {
         assert_eq!((h.half, h.mask), ([0, 1], vec![2, -1, 0, 1]));
         assert!(halves(&[0, 1, 2, 3], 4).is_none());
         assert!(halves(&[0, 4, 3, 5], 4).is_none());
+        // Narrower and wider results.
+        assert_eq!(halves(&[5, 13, 4, 12], 8).unwrap().mask, vec![1, 5, 0, 4]);
+        assert_eq!(
+            halves(&[1, 4, 1, 4, 0, 5, -1, 4], 4).unwrap().mask,
+            vec![1, 2, 1, 2, 0, 3, -1, 2]
+        );
     }
 }
