@@ -29,7 +29,10 @@ pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
         .filter_map(|site| {
             let lanes = site.shuffle.source_lanes;
             let element_bits = super::lower::element_bits(site.source_ty)?;
-            if element_bits % 8 != 0 || element_bits * lanes as u32 != bits {
+            // Elements of more than 64 bits live in general registers (pairs of them
+            // for `i128`), where the fence would move them into vector registers: a
+            // measurement of the shuffle alone does not see that.
+            if element_bits > 64 || element_bits * lanes as u32 != bits {
                 return None;
             }
             // SAFETY: a live shufflevector's operands.
@@ -45,7 +48,9 @@ pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
                 return None;
             }
             let loaded = super::lower::lone_loads(site.inst);
-            if !loaded.iter().any(|&l| l) {
+            // A streaming load stays whole (`vmovntdqa`; its halves would not fold into
+            // `vinsertf128`).
+            if !loaded.iter().any(|&l| l) || [a, b].into_iter().any(|v| nontemporal(v)) {
                 return None;
             }
             let halves = halves(site.shuffle.mask.as_slice(), lanes)?;
@@ -56,6 +61,20 @@ pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
             })
         })
         .collect()
+}
+
+/// Whether `v` is an instruction marked `!nontemporal`.
+fn nontemporal(v: LLVMValueRef) -> bool {
+    // SAFETY: a live value; the kind is looked up in its context.
+    unsafe {
+        if LLVMIsAInstruction(v).is_null() {
+            return false;
+        }
+        let name = "nontemporal";
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(v));
+        let kind = LLVMGetMDKindIDInContext(ctx, name.as_ptr() as *const _, name.len() as u32);
+        !LLVMGetMetadata(v, kind).is_null()
+    }
 }
 
 /// Builds the halves side by side and the shuffle of them (the halves' loads before
@@ -77,15 +96,7 @@ pub fn build(s: &HalfShuffle) -> Option<BuiltSequence> {
             let part = match s.loaded[operand] {
                 true => {
                     LLVMPositionBuilderBefore(builder, v);
-                    let part = super::load_lanes(builder, v, start, lanes / 2);
-                    if let Some(part) = part {
-                        let at = LLVMGetOperand(part, 0);
-                        if at != LLVMGetOperand(v, 0) && !LLVMIsAInstruction(at).is_null() {
-                            built.push(at);
-                        }
-                        built.push(part);
-                    }
-                    part
+                    super::load_lanes_noting(builder, v, start, lanes / 2, &mut built)
                 }
                 false => {
                     LLVMPositionBuilderBefore(builder, inst);

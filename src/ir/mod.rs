@@ -904,7 +904,9 @@ pub(crate) fn side_by_side(
 
 /// Builds, where `builder` stands, a load of `lanes` lanes of what the vector load
 /// `load` reads, from its lane `first` on, aligned as far as the offset keeps the
-/// load's alignment; `None` for elements not a whole number of bytes.
+/// load's alignment, with the load's debug location and the metadata that holds for
+/// any part of what it reads ([`PART_METADATA`]); `None` for elements not a whole
+/// number of bytes.
 ///
 /// # Safety
 /// `builder` is positioned in a block where `load`'s address is available.
@@ -913,6 +915,32 @@ pub(crate) unsafe fn load_lanes(
     load: LLVMValueRef,
     first: usize,
     lanes: usize,
+) -> Option<LLVMValueRef> {
+    load_lanes_noting(builder, load, first, lanes, &mut Vec::new())
+}
+
+/// Metadata of a load that a load of part of what it read keeps: the memory it may
+/// alias, its invariance, the loop it is a parallel access of, its streaming hint.
+const PART_METADATA: [&str; 7] = [
+    "tbaa",
+    "alias.scope",
+    "noalias",
+    "invariant.load",
+    "llvm.access.group",
+    "llvm.mem.parallel_loop_access",
+    "nontemporal",
+];
+
+/// [`load_lanes`], pushing every instruction it builds onto `built`, in order.
+///
+/// # Safety
+/// As [`load_lanes`].
+pub(crate) unsafe fn load_lanes_noting(
+    builder: LLVMBuilderRef,
+    load: LLVMValueRef,
+    first: usize,
+    lanes: usize,
+    built: &mut Vec<LLVMValueRef>,
 ) -> Option<LLVMValueRef> {
     let ty = LLVMTypeOf(load);
     let bits = Type(ty).element_bits()?;
@@ -926,24 +954,41 @@ pub(crate) unsafe fn load_lanes(
         0 => pointer,
         _ => {
             let mut index = [LLVMConstInt(LLVMInt64TypeInContext(ctx), offset, 0)];
-            LLVMBuildInBoundsGEP2(
+            let at = LLVMBuildInBoundsGEP2(
                 builder,
                 LLVMInt8TypeInContext(ctx),
                 pointer,
                 index.as_mut_ptr(),
                 1,
                 c"".as_ptr(),
-            )
+            );
+            // (A constant address gives a constant expression, not an instruction.)
+            if !LLVMIsAInstruction(at).is_null() {
+                built.push(at);
+            }
+            at
         }
     };
     let part_ty = LLVMVectorType(LLVMGetElementType(ty), lanes as u32);
     let part = LLVMBuildLoad2(builder, part_ty, at, c"".as_ptr());
+    built.push(part);
     let align = LLVMGetAlignment(load).max(1);
     let kept = match offset {
         0 => align,
         o => align.min(1 << o.trailing_zeros().min(31)),
     };
     LLVMSetAlignment(part, kept);
+    llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
+        part,
+        llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(load),
+    );
+    for name in PART_METADATA {
+        let kind = LLVMGetMDKindIDInContext(ctx, name.as_ptr() as *const _, name.len() as u32);
+        let node = LLVMGetMetadata(load, kind);
+        if !node.is_null() {
+            LLVMSetMetadata(part, kind, node);
+        }
+    }
     Some(part)
 }
 

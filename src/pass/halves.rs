@@ -12,19 +12,21 @@
 //! %s = shufflevector (fence %h), poison, <3,7,2,6,1,5,0,4>
 //! ```
 //!
-//! On x86 with registers of 256 bits or more only: two halves side by side are one
-//! `vinsertf128` (`vinserti64x4`) that takes one of them from memory, and leaves the
-//! shuffle port alone. NEON's and RISC-V V's registers of this width are register
+//! On x86 with registers of 256 bits or more only (512 where the target uses them:
+//! x86-64-v4 prefers 256): two halves side by side are one `vinsertf128`
+//! (`vinserti64x4`) that takes one of them from memory, and leaves the shuffle port
+//! alone. NEON's and RISC-V V's registers of this width are register
 //! groups or pairs the networks and joins already take apart.
 
 use super::memo::{measure_pairs, shown, site_key, Candidate, Memo, Pair};
+use super::select::stands_alone;
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::target::Arch;
 
 static HALF_LOADS: Statistic = Statistic {
     name: c"NumHalfLoads",
-    desc: c"Shuffles of two loads' halves rebuilt as the halves side by side",
+    desc: c"Shuffles of one half of each of two registers rebuilt as the halves side by side",
 };
 
 /// Original and rewrite, measured, per key.
@@ -43,13 +45,18 @@ pub fn half_loads(
     if !always && (target.desc().arch() != Arch::X86_64 || register_bits < 256) {
         return;
     }
-    // Registers of 256 bits, and of 512 where the target has them.
+    // Registers of 256 bits, and of 512 where the target uses them. Only shuffles that
+    // stand alone (`select::stands_alone`): one whose lanes are read in part, or that
+    // feeds a shuffle, the backend narrows or composes, which a measurement of it alone
+    // does not see and the fence then prevents (an `extractelement` of one was a scalar
+    // load, and became five instructions).
     let mut found = Vec::new();
     for bits in [256, 512]
         .into_iter()
         .filter(|&b| always || b <= register_bits)
     {
-        found.extend(ir::halves::half_shuffles(func, bits));
+        let shuffles = ir::halves::half_shuffles(func, bits).into_iter();
+        found.extend(shuffles.filter(|s| stands_alone(&s.site)));
     }
     if found.is_empty() {
         return;
@@ -60,7 +67,11 @@ pub fn half_loads(
             let candidates: Vec<Candidate> = found
                 .iter()
                 .map(|s| Candidate {
-                    key: format!("{}|halves", site_key(target, &s.site)),
+                    key: format!(
+                        "{}|halves|{:?}",
+                        site_key(target, &s.site),
+                        [0, 1].map(|i| ir::lower::load_alignment(s.site.inst, i))
+                    ),
                     original: s.site.inst,
                     inputs: ir::lower::measured_inputs(s.site.inst),
                     in_loop: ir::lower::in_cycle(s.site.inst),
