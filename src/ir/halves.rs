@@ -50,7 +50,7 @@ pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
             let loaded = super::lower::lone_loads(site.inst);
             // A streaming load stays whole (`vmovntdqa`; its halves would not fold into
             // `vinsertf128`).
-            if !loaded.iter().any(|&l| l) || [a, b].into_iter().any(|v| nontemporal(v)) {
+            if !loaded.iter().any(|&l| l) || [a, b].into_iter().any(nontemporal) {
                 return None;
             }
             let halves = halves(site.shuffle.mask.as_slice(), lanes)?;
