@@ -524,6 +524,7 @@ networks|Wide shuffles rebuilt as networks of register shuffles
 packs|Stores of truncations replaced by packs
 pack shuffles|Truncating shufflevectors replaced by packs
 chains|Chains of shuffles through bitcasts composed into one shuffle
+half loads|Shuffles of one half of each of two registers rebuilt as the halves side by side
 through compute|Shuffles moved below lane-wise operations
 table gathers|Byte gathers from a constant table replaced by a table-lookup instruction
 table loads offered|Byte loads from a constant table offered to the vectorizers with vector forms
