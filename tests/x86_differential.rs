@@ -3120,3 +3120,105 @@ fn float_reductions_compute_the_same() {
     );
     under_qemu(&dir, &module, count, "float-reductions", "slp:");
 }
+
+/// A function `@l{k}(ptr %dst, ptr %src)`: a shuffle of two loads of `%src` (256 or 512
+/// bits of `i8` to `i64`, `float` or `double`, at two offsets, apart or overlapping)
+/// that reads one half of each, in any order, into half, as many or twice the lanes,
+/// stored to `%dst` (`shuf::lower::halves`). Some break the shape or its context: an
+/// operand read in both halves, a volatile load, a store into the second load's memory
+/// between it and the shuffle (the half must read what the load read), the shuffle read
+/// in part too, the second operand computed from its load.
+fn half_loads_function(k: usize, rng: &mut Rng) -> String {
+    const ELEMENTS: [(&str, usize, bool); 6] = [
+        ("i8", 1, false),
+        ("i16", 2, false),
+        ("i32", 4, false),
+        ("float", 4, true),
+        ("i64", 8, false),
+        ("double", 8, true),
+    ];
+    let (elem, size, float) = ELEMENTS[rng.below(6) as usize];
+    let bits = [256usize, 512][rng.below(2) as usize];
+    let n = bits / 8 / size;
+    let bytes = n * size;
+    let second = [bytes, bytes / 2, 16, 100][rng.below(4) as usize];
+    let half = [rng.below(2) as usize, rng.below(2) as usize];
+    let lanes = [n / 2, n, 2 * n][rng.below(3) as usize];
+    let mut mask: Vec<usize> = (0..lanes)
+        .map(|j| {
+            let op = match j {
+                0 => 0,
+                1 => 1,
+                _ => rng.below(2) as usize,
+            };
+            op * n + half[op] * n / 2 + rng.below(n as u64 / 2) as usize
+        })
+        .collect();
+    let broken = rng.below(10);
+    if broken == 0 {
+        // The first operand read in its other half too.
+        mask[0] = (1 - half[0]) * n / 2;
+    }
+    let list = mask
+        .iter()
+        .map(|m| format!("i32 {m}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let volatile = if broken == 1 { "volatile " } else { "" };
+    let align = if rng.chance(50) { size } else { 1 };
+    let (t, r) = (format!("<{n} x {elem}>"), format!("<{lanes} x {elem}>"));
+    let mut body = format!(
+        "  %q = getelementptr i8, ptr %src, i64 {second}\n  \
+         %a = load {volatile}{t}, ptr %src, align {align}\n  \
+         %b = load {t}, ptr %q, align {align}\n"
+    );
+    if broken == 2 {
+        body += "  store <4 x i32> <i32 1, i32 2, i32 3, i32 4>, ptr %q, align 1\n";
+    }
+    let other = match broken {
+        3 => {
+            let op = if float { "fadd" } else { "add" };
+            body += &format!("  %c = {op} {t} %b, %b\n");
+            "%c"
+        }
+        _ => "%b",
+    };
+    body += &format!(
+        "  %y = shufflevector {t} %a, {t} {other}, <{lanes} x i32> <{list}>\n  \
+         store {r} %y, ptr %dst, align 1\n"
+    );
+    if broken == 4 {
+        body += &format!(
+            "  %e = extractelement {r} %y, i64 1\n  \
+             %again = getelementptr i8, ptr %dst, i64 600\n  \
+             store {elem} %e, ptr %again, align 1\n"
+        );
+    }
+    format!("define void @l{k}(ptr %dst, ptr %src) #0 {{\n{body}  ret void\n}}\n")
+}
+
+/// Shuffles of one half of each of two loads (`shuf::lower::halves`): with every
+/// candidate built (`lower-always`, the other rewrites off) and as measured, under
+/// `lli` and on AArch64 and RISC-V V under qemu (forced there: the rule is x86's), the
+/// stored bytes equal.
+#[test]
+fn half_loads_compute_the_same() {
+    let module = lli_campaign(
+        "halves",
+        "l",
+        0x4a1f_10ad_0000_0001,
+        200,
+        (37, 5),
+        half_loads_function,
+        &[
+            (
+                "shuffle-lib<late;lower-always;no-lower;no-networks;no-compute;no-chains;no-select>",
+                "halves-always.ll",
+            ),
+            ("shuffle-lib<late>", "halves-measured.ll"),
+        ],
+        "half loads:",
+        Some("half loads: kept"),
+    );
+    under_qemu(&work_dir(), &module, 200, "halves", "half loads:");
+}
