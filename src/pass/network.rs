@@ -149,83 +149,34 @@ fn rebuild(
     if wides.is_empty() {
         return;
     }
-    let planned = plan_all(target, context, &wides, &widths, always, true);
+    let planned = plan_all(target, context, &wides, &widths, always);
     let desc = target.desc();
     let has = wide::feature_test(&desc);
     let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
-    // Where x86 has two-register tables (`vpermt2*`), also planned with their copies
-    // unpriced (`stage_copies`): whether a stage needs them depends on which operand
-    // the register allocator may write over, which only the assembly shows.
-    let tables = !always && has.is_some_and(|has| has("avx512f"));
-    let unpriced = match tables {
-        true => plan_all(target, context, &wides, &widths, always, false),
-        false => vec![Vec::new(); wides.len()],
-    };
-    let key = |wide: &WideShuffle, in_loop: bool, net: &Network| {
-        format!(
-            "{context}|{}|{in_loop}|{:?}|{:?}",
-            wide.signature(),
-            wide.mask,
-            net
-        )
-    };
     let mut plans = Vec::new();
-    // The plans with copies unpriced that differ: (index into `plans`, plan).
-    let mut alternatives = Vec::new();
-    for ((wide, planned), unpriced) in wides.into_iter().zip(planned).zip(unpriced) {
+    for (wide, planned) in wides.into_iter().zip(planned) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
-        let best = cheapest_plan(planned);
-        let other = cheapest_plan(unpriced);
-        match (best, other) {
-            (Some((net, mut cost)), other) => {
-                match other {
-                    Some((o, c)) if o != net => {
-                        let k = key(&wide, in_loop, &o);
-                        alternatives.push((plans.len(), (wide.clone(), o, c, k, in_loop)));
-                    }
-                    // The same network: the lower prediction, which the shortcuts by
-                    // TTI's price compare (a copy may not be needed; the assembly says).
-                    Some((_, c)) => cost = cost.min(c),
-                    None => {}
-                }
-                let k = key(&wide, in_loop, &net);
-                plans.push((wide, net, cost, k, in_loop));
+        let mut best: Option<(Network, u32)> = None;
+        for (net, cost) in planned.into_iter().flatten() {
+            if best.as_ref().map_or(true, |(_, c)| cost < *c) {
+                best = Some((net, cost));
             }
-            (None, Some((net, cost))) => {
-                let k = key(&wide, in_loop, &net);
-                plans.push((wide, net, cost, k, in_loop));
-            }
-            (None, None) => {}
+        }
+        if let Some((net, cost)) = best {
+            let key = format!(
+                "{context}|{}|{in_loop}|{:?}|{:?}",
+                wide.signature(),
+                wide.mask,
+                net
+            );
+            plans.push((wide, net, cost, key, in_loop));
         }
     }
     if plans.is_empty() {
         return;
     }
     // Timed: a network of as many instructions may win on its throughput.
-    let mut measured = target.timed(|| measure(target, &plans, always));
-    if !alternatives.is_empty() {
-        let (at, others): (Vec<usize>, Vec<_>) = alternatives.into_iter().unzip();
-        let others_measured = target.timed(|| measure(target, &others, always));
-        for ((i, other), pair) in at.into_iter().zip(others).zip(others_measured) {
-            // Compared where both were compiled; a plan kept on TTI's price alone
-            // (`clear_losses`) or not measured gives way to one that was. (The
-            // decision below is the alternative's own, against the original.)
-            let by = |key: &str, how: &str| MEASURED.get(&format!("{key}|{how}")).is_some();
-            let compiled = |key: &str| !by(key, "tti") && !by(key, "loss");
-            let replaces = compiled(&other.3)
-                && match (measured[i], pair) {
-                    (Some((_, plan)), Some((_, alternative))) if compiled(&plans[i].3) => {
-                        alternative.faster_than(plan)
-                    }
-                    (_, Some(_)) => measured[i].is_none() || by(&plans[i].3, "loss"),
-                    _ => false,
-                };
-            if replaces {
-                plans[i] = other;
-                measured[i] = pair;
-            }
-        }
-    }
+    let measured = target.timed(|| measure(target, &plans, always));
     // Variants with blends of the networks taken, in loops, where the shuffle port
     // bounds them rather than dispatch; each measured without and with blends (with the
     // roots' stores where they are stored so) and taken where it saves cycles.
@@ -368,19 +319,8 @@ fn blended(
     if desc.arch() != Arch::X86_64 || !blends {
         return None;
     }
-    let described = describer(desc, has, wide, net.lanes, in_loop, false);
+    let described = describer(desc, has, wide, net.lanes, in_loop);
     network::with_blends(net, &mut |mask| described(mask) == Some(1))
-}
-
-/// The plan of the fewest predicted instructions over the register widths tried.
-fn cheapest_plan(planned: Vec<Plan>) -> Plan {
-    let mut best: Plan = None;
-    for (net, cost) in planned.into_iter().flatten() {
-        if best.as_ref().map_or(true, |(_, c)| cost < *c) {
-            best = Some((net, cost));
-        }
-    }
-    best
 }
 
 /// One cycle, as measurements give cycles (in hundredths).
@@ -613,7 +553,6 @@ fn plan_all(
     wides: &[WideShuffle],
     widths: &[Vec<usize>],
     always: bool,
-    copies: bool,
 ) -> Vec<Vec<Plan>> {
     let desc = target.desc();
     let has = wide::feature_test(&desc);
@@ -648,7 +587,7 @@ fn plan_all(
                 let loads_first = loads_halves(&desc, wide, lanes);
                 let factors = deinterleave_factors(&desc, wide, lanes, in_a_row);
                 let key = format!(
-                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{copies}|{:?}",
+                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{:?}",
                     wide.signature(),
                     wide.mask
                 );
@@ -660,7 +599,7 @@ fn plan_all(
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
                 let described = describers[i][j]
-                    .get_or_insert_with(|| describer(&desc, has, wide, lanes, in_loop, copies));
+                    .get_or_insert_with(|| describer(&desc, has, wide, lanes, in_loop));
                 let prices = RefCell::new(std::mem::take(&mut known[i][j]));
                 // One described instruction's cost, else what was measured.
                 let price = |m: &(Vec<i32>, bool)| {
@@ -789,7 +728,6 @@ fn describer<'a>(
     wide: &WideShuffle,
     lanes: usize,
     in_loop: bool,
-    copies: bool,
 ) -> impl Fn(&[i32]) -> Option<i64> + 'a {
     let element_bits = wide.element_bits().unwrap_or(0);
     let menu = has.map(|has| {
@@ -809,25 +747,10 @@ fn describer<'a>(
             return cost;
         }
         let cost = menu.as_ref()?.cheapest(&wide::demand_of(mask));
-        let cost = cost.map(|(cost, insn)| match copies {
-            true => i64::from(cost) + stage_copies(insn),
-            false => i64::from(cost),
-        });
+        let cost = cost.map(|(cost, _)| i64::from(cost));
         known.borrow_mut().insert(mask.to_vec(), cost);
         cost
     }
-}
-
-/// The register copy a stage's shuffle by `insn` needs beyond what the description of
-/// one shuffle counts: x86's two-register tables (`vpermt2*`, `vpermi2*`) write over
-/// an operand, the index (which a loop loads once and reuses) or a source (which the
-/// stage's other register of the pair reads too), so each needs a copy, which a
-/// measurement of the shuffle alone does not show. Without it x86-64-v4 planned an 8x8
-/// f32 transpose as 16 `vpermt2ps` priced one each, 51 instructions in 20 cycles
-/// against the 44 in 16 of `vunpcklpd` and `vshufps` stages (and stock's 44 in 24).
-fn stage_copies(insn: &wide::WideInsn) -> i64 {
-    let table = matches!(insn.produce, wide::Produce::Table { .. });
-    i64::from(insn.arch == Arch::X86_64 && table && insn.operands == 2)
 }
 
 /// Rounds of [`plan_all`] that measure only the estimated register shuffles of the
