@@ -24,8 +24,16 @@ pub struct HalfShuffle {
 
 /// Every such shuffle of `func` whose operands are `bits` wide in all.
 pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
-    func.shuffles()
-        .into_iter()
+    // A shuffle with no load operand is passed over before it is read (most are: the
+    // scan runs over every function).
+    let loaded_operand = |inst: Inst| {
+        // SAFETY: a live shufflevector's operands.
+        inst.is_shuffle()
+            && (0..2).any(|i| unsafe { !LLVMIsALoadInst(LLVMGetOperand(inst.raw(), i)).is_null() })
+    };
+    func.instructions()
+        .filter(|&inst| loaded_operand(inst))
+        .filter_map(ShuffleSite::read)
         .filter_map(|site| {
             let lanes = site.shuffle.source_lanes;
             let element_bits = super::lower::element_bits(site.source_ty)?;

@@ -108,18 +108,21 @@ impl Function {
 
     /// Every fixed-width shufflevector the pure layers can describe.
     pub fn shuffles(self) -> Vec<ShuffleSite> {
-        self.instructions()
-            .filter_map(|inst| {
-                let shuffle = read_shuffle(inst)?;
-                // SAFETY: a shufflevector has two operands.
-                let source_ty = unsafe { Type(LLVMTypeOf(LLVMGetOperand(inst.0, 0))) };
-                Some(ShuffleSite {
-                    inst,
-                    shuffle,
-                    source_ty,
-                })
-            })
-            .collect()
+        self.instructions().filter_map(ShuffleSite::read).collect()
+    }
+}
+
+impl ShuffleSite {
+    /// `inst` if it is a fixed-width shufflevector the pure layers can describe.
+    pub fn read(inst: Inst) -> Option<ShuffleSite> {
+        let shuffle = read_shuffle(inst)?;
+        // SAFETY: a shufflevector has two operands.
+        let source_ty = unsafe { Type(LLVMTypeOf(LLVMGetOperand(inst.0, 0))) };
+        Some(ShuffleSite {
+            inst,
+            shuffle,
+            source_ty,
+        })
     }
 }
 
