@@ -22,8 +22,9 @@ pub struct HalfShuffle {
     pub loaded: [bool; 2],
 }
 
-/// Every such shuffle of `func` whose operands are `bits` wide in all.
-pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
+/// Every such shuffle of `func` whose operands are as wide in all as one of `widths`
+/// (bits), in one walk over the function.
+pub fn half_shuffles(func: Function, widths: &[u32]) -> Vec<HalfShuffle> {
     // A shuffle with no load operand is passed over before it is read (most are: the
     // scan runs over every function).
     let loaded_operand = |inst: Inst| {
@@ -40,7 +41,7 @@ pub fn half_shuffles(func: Function, bits: u32) -> Vec<HalfShuffle> {
             // Elements of more than 64 bits live in general registers (pairs of them
             // for `i128`), where the fence would move them into vector registers: a
             // measurement of the shuffle alone does not see that.
-            if element_bits > 64 || element_bits * lanes as u32 != bits {
+            if element_bits > 64 || !widths.contains(&(element_bits * lanes as u32)) {
                 return None;
             }
             // SAFETY: a live shufflevector's operands.

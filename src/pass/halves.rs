@@ -50,14 +50,14 @@ pub fn half_loads(
     // feeds a shuffle, the backend narrows or composes, which a measurement of it alone
     // does not see and the fence then prevents (an `extractelement` of one was a scalar
     // load, and became five instructions).
-    let mut found = Vec::new();
-    for bits in [256, 512]
+    let widths: Vec<u32> = [256, 512]
         .into_iter()
         .filter(|&b| always || b <= register_bits)
-    {
-        let shuffles = ir::halves::half_shuffles(func, bits).into_iter();
-        found.extend(shuffles.filter(|s| stands_alone(&s.site)));
-    }
+        .collect();
+    let found: Vec<_> = ir::halves::half_shuffles(func, &widths)
+        .into_iter()
+        .filter(|s| stands_alone(&s.site))
+        .collect();
     if found.is_empty() {
         return;
     }
