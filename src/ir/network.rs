@@ -1095,6 +1095,63 @@ pub fn build_stored(
     Some((built, copies, stores.into_iter().map(|(_, a)| a).collect()))
 }
 
+/// How a group's roots are used, for a measurement of the group as code uses it rather
+/// than joined into one value (which the backend may keep in one wide register where the
+/// code stores the roots apart): the stores of the roots each read by one simple store
+/// alone, the other roots (handed on in registers), and the stores' addresses.
+pub struct RootUses {
+    pub stores: Vec<Inst>,
+    pub observed: Vec<Value>,
+    pub addresses: Vec<Value>,
+}
+
+/// The uses of `wide`'s roots as they are ([`RootUses`]).
+pub fn root_uses(wide: &WideShuffle) -> RootUses {
+    let results: Vec<Value> = wide.roots.iter().map(|&r| Value::from(r)).collect();
+    uses_of(wide, &results, |store, _| store)
+}
+
+/// `network` built on `wide` with its results used as the roots are: each result a root's
+/// store reads stored by a copy of that store ([`store_copy`]), the others handed on.
+/// [`discard_stored`] erases what was built.
+pub fn build_in_use(wide: &WideShuffle, network: &Network) -> Option<(BuiltNetwork, RootUses)> {
+    let built = build_network(wide, network, false)?;
+    if built.results.len() != wide.roots.len() {
+        super::lower::discard(built.sequence);
+        return None;
+    }
+    let uses = uses_of(wide, &built.results, |store, v| {
+        store_copy(store, Inst(v.raw()))
+    });
+    Some((built, uses))
+}
+
+/// [`RootUses`] of `results` (one per root of `wide`), `store` giving the store of a
+/// result whose root is stored.
+fn uses_of(
+    wide: &WideShuffle,
+    results: &[Value],
+    mut store: impl FnMut(Inst, Value) -> Inst,
+) -> RootUses {
+    let mut uses = RootUses {
+        stores: Vec::new(),
+        observed: Vec::new(),
+        addresses: Vec::new(),
+    };
+    for (&root, &result) in wide.roots.iter().zip(results) {
+        match only_store_of(root) {
+            Some((s, address)) => {
+                uses.stores.push(store(s, result));
+                if !uses.addresses.contains(&address) {
+                    uses.addresses.push(address);
+                }
+            }
+            None => uses.observed.push(result),
+        }
+    }
+    uses
+}
+
 /// Erases what [`build_stored`] built.
 pub fn discard_stored(built: BuiltNetwork, copies: Vec<Inst>) {
     for copy in copies {

@@ -22,7 +22,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair, Persisted};
-use crate::ffi::{Emitted, Probe, RemarkKind, Statistic, Target};
+use crate::ffi::{Emitted, Probe, RemarkKind, Slice, Statistic, Target};
 use crate::ir::network::WideShuffle;
 use crate::ir::{self, Function};
 use crate::lower::network::{self, Network};
@@ -932,8 +932,10 @@ fn measure(
         });
         out[i] = Some(pair);
     }
+    measure_in_use(target, plans, &mut out);
     let alone: Vec<usize> = (0..plans.len()).filter(|&i| out[i].is_none()).collect();
-    // A group is measured as its whole: its shuffles concatenated.
+    // A group the above could not measure is measured as its whole: its shuffles
+    // concatenated.
     let wholes: Vec<_> = alone
         .iter()
         .map(|&i| ir::network::join_roots(&plans[i].0))
@@ -962,6 +964,65 @@ fn measure(
         out[i] = Some(pair);
     }
     out.into_iter().map(Option::flatten).collect()
+}
+
+/// Each group of several shuffles not measured yet (`out`), its original against its
+/// network, both with the roots used as the code uses them: each root read by a simple
+/// store alone stored, the others handed on in registers; all in one compilation. (Joined
+/// into one value instead, the roots of a group on x86-64-v4 were kept in one 512-bit
+/// register by the backend, which the code, storing them apart, never does: networks
+/// measured faster there came out slower in place.) A group either measurement fails for
+/// (more than one result wider than a register) is left to the joined measurement.
+fn measure_in_use(
+    target: &Target,
+    plans: &[(WideShuffle, Network, u32, String, bool)],
+    out: &mut [Option<Pair>],
+) {
+    let key = |i: usize| format!("{}|in-use", plans[i].3);
+    let mut built = Vec::new();
+    // Constants are loaded before a loop, so counted only outside one: two compilations,
+    // in loops and not, each of the original and the network of every group there.
+    let mut slices: [Vec<Slice>; 2] = [Vec::new(), Vec::new()];
+    for (i, (wide, net, .., in_loop)) in plans.iter().enumerate() {
+        if out[i].is_some() || wide.roots.len() < 2 {
+            continue;
+        }
+        if let Some(pair) = MEASURED.get(&key(i)) {
+            out[i] = Some(pair);
+            continue;
+        }
+        let Some((network, uses)) = ir::network::build_in_use(wide, net) else {
+            continue;
+        };
+        let original = ir::network::root_uses(wide);
+        let mut inputs = ir::network::measured_inputs(wide);
+        inputs.extend(original.addresses.iter().copied());
+        let these = &mut slices[usize::from(*in_loop)];
+        for uses in [&original, &uses] {
+            these.push(Slice {
+                stores: uses.stores.iter().map(|s| s.raw()).collect(),
+                observed: uses.observed.iter().map(|&v| v.into()).collect(),
+                inputs: inputs.iter().map(|&v| v.into()).collect(),
+            });
+        }
+        built.push((i, these.len() - 2, *in_loop, network, uses.stores));
+    }
+    let counts: Vec<Vec<Option<Emitted>>> = (slices.iter().enumerate())
+        .map(|(in_loop, these)| match these.is_empty() {
+            true => Vec::new(),
+            false => target.emitted_for_slices(these, in_loop == 0),
+        })
+        .collect();
+    for (i, at, in_loop, network, copies) in built {
+        ir::network::discard_stored(network, copies);
+        let counts = &counts[usize::from(in_loop)];
+        let count = |k: usize| counts.get(k).copied().flatten();
+        if let (Some(original), Some(network)) = (count(at), count(at + 1)) {
+            let pair = Some((original, network));
+            MEASURED.insert(key(i), pair);
+            out[i] = Some(pair);
+        }
+    }
 }
 
 /// Where TTI prices the original at twice the network's prediction or more, the
