@@ -1081,18 +1081,11 @@ pub fn build_stored(
     wide: &WideShuffle,
     network: &Network,
 ) -> Option<(BuiltNetwork, Vec<Inst>, Vec<Value>)> {
-    let stores: Vec<(Inst, Value)> = wide
-        .roots
-        .iter()
-        .map(|&r| only_store_of(r))
-        .collect::<Option<_>>()?;
-    let built = build_network(wide, network, false)?;
-    let copies = stores
-        .iter()
-        .zip(&built.results)
-        .map(|(&(store, _), &v)| store_copy(store, Inst(v.raw())))
-        .collect();
-    Some((built, copies, stores.into_iter().map(|(_, a)| a).collect()))
+    if !roots_stored(wide) {
+        return None;
+    }
+    let (built, uses) = results_in_use(wide, build_network(wide, network, false)?)?;
+    Some((built, uses.stores, uses.addresses))
 }
 
 /// How a group's roots are used, for a measurement of the group as code uses it rather
@@ -1111,12 +1104,18 @@ pub fn root_uses(wide: &WideShuffle) -> RootUses {
     uses_of(wide, &results, |store, _| store)
 }
 
-/// `network` built on `wide` with its results used as the roots are: each result a root's
-/// store reads stored by a copy of that store ([`store_copy`]), the others handed on.
-/// [`discard_stored`] erases what was built.
-pub fn build_in_use(wide: &WideShuffle, network: &Network) -> Option<(BuiltNetwork, RootUses)> {
-    let built = build_network(wide, network, false)?;
-    if built.results.len() != wide.roots.len() {
+/// `built` (a replacement of `wide`, a result for each root) with its results used as
+/// the roots are: each result a root's store reads stored by a copy of that store
+/// ([`store_copy`]), the others handed on. [`discard_stored`] erases what was built;
+/// `None` (`built` erased) where the results do not match the roots.
+pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltNetwork, RootUses)> {
+    // A result that is no instruction (a leaf as it is) has no place for a store after it.
+    // SAFETY: live values, read only.
+    let placed = built
+        .results
+        .iter()
+        .all(|v| unsafe { !LLVMIsAInstruction(v.raw()).is_null() });
+    if built.results.len() != wide.roots.len() || !placed {
         super::lower::discard(built.sequence);
         return None;
     }

@@ -149,34 +149,83 @@ fn rebuild(
     if wides.is_empty() {
         return;
     }
-    let planned = plan_all(target, context, &wides, &widths, always);
+    let planned = plan_all(target, context, &wides, &widths, always, true);
     let desc = target.desc();
     let has = wide::feature_test(&desc);
     let has = has.as_ref().map(|f| f as &dyn Fn(&str) -> bool);
+    // Where x86 has two-register tables (`vpermt2*`), also planned with their copies
+    // unpriced (`stage_copies`): whether a stage needs them depends on which operand
+    // the register allocator may write over, which only the assembly shows.
+    let tables = !always && has.is_some_and(|has| has("avx512f"));
+    let unpriced = match tables {
+        true => plan_all(target, context, &wides, &widths, always, false),
+        false => vec![Vec::new(); wides.len()],
+    };
+    let key = |wide: &WideShuffle, in_loop: bool, net: &Network| {
+        format!(
+            "{context}|{}|{in_loop}|{:?}|{:?}",
+            wide.signature(),
+            wide.mask,
+            net
+        )
+    };
     let mut plans = Vec::new();
-    for (wide, planned) in wides.into_iter().zip(planned) {
+    // The plans with copies unpriced that differ: (index into `plans`, plan).
+    let mut alternatives = Vec::new();
+    for ((wide, planned), unpriced) in wides.into_iter().zip(planned).zip(unpriced) {
         let in_loop = ir::lower::in_cycle(wide.anchor());
-        let mut best: Option<(Network, u32)> = None;
-        for (net, cost) in planned.into_iter().flatten() {
-            if best.as_ref().map_or(true, |(_, c)| cost < *c) {
-                best = Some((net, cost));
+        let best = cheapest_plan(planned);
+        let other = cheapest_plan(unpriced);
+        match (best, other) {
+            (Some((net, mut cost)), other) => {
+                match other {
+                    Some((o, c)) if o != net => {
+                        let k = key(&wide, in_loop, &o);
+                        alternatives.push((plans.len(), (wide.clone(), o, c, k, in_loop)));
+                    }
+                    // The same network: the lower prediction, which the shortcuts by
+                    // TTI's price compare (a copy may not be needed; the assembly says).
+                    Some((_, c)) => cost = cost.min(c),
+                    None => {}
+                }
+                let k = key(&wide, in_loop, &net);
+                plans.push((wide, net, cost, k, in_loop));
             }
-        }
-        if let Some((net, cost)) = best {
-            let key = format!(
-                "{context}|{}|{in_loop}|{:?}|{:?}",
-                wide.signature(),
-                wide.mask,
-                net
-            );
-            plans.push((wide, net, cost, key, in_loop));
+            (None, Some((net, cost))) => {
+                let k = key(&wide, in_loop, &net);
+                plans.push((wide, net, cost, k, in_loop));
+            }
+            (None, None) => {}
         }
     }
     if plans.is_empty() {
         return;
     }
     // Timed: a network of as many instructions may win on its throughput.
-    let measured = target.timed(|| measure(target, &plans, always));
+    let mut measured = target.timed(|| measure(target, &plans, always));
+    if !alternatives.is_empty() {
+        let (at, others): (Vec<usize>, Vec<_>) = alternatives.into_iter().unzip();
+        let others_measured = target.timed(|| measure(target, &others, always));
+        for ((i, other), pair) in at.into_iter().zip(others).zip(others_measured) {
+            // Compared where both were compiled; a plan kept on TTI's price alone
+            // (`clear_losses`) or not measured gives way to one that was. (The
+            // decision below is the alternative's own, against the original.)
+            let by = |key: &str, how: &str| MEASURED.get(&format!("{key}|{how}")).is_some();
+            let compiled = |key: &str| !by(key, "tti") && !by(key, "loss");
+            let replaces = compiled(&other.3)
+                && match (measured[i], pair) {
+                    (Some((_, plan)), Some((_, alternative))) if compiled(&plans[i].3) => {
+                        alternative.faster_than(plan)
+                    }
+                    (_, Some(_)) => measured[i].is_none() || by(&plans[i].3, "loss"),
+                    _ => false,
+                };
+            if replaces {
+                plans[i] = other;
+                measured[i] = pair;
+            }
+        }
+    }
     // Variants with blends of the networks taken, in loops, where the shuffle port
     // bounds them rather than dispatch; each measured without and with blends (with the
     // roots' stores where they are stored so) and taken where it saves cycles.
@@ -319,8 +368,19 @@ fn blended(
     if desc.arch() != Arch::X86_64 || !blends {
         return None;
     }
-    let described = describer(desc, has, wide, net.lanes, in_loop);
+    let described = describer(desc, has, wide, net.lanes, in_loop, false);
     network::with_blends(net, &mut |mask| described(mask) == Some(1))
+}
+
+/// The plan of the fewest predicted instructions over the register widths tried.
+fn cheapest_plan(planned: Vec<Plan>) -> Plan {
+    let mut best: Plan = None;
+    for (net, cost) in planned.into_iter().flatten() {
+        if best.as_ref().map_or(true, |(_, c)| cost < *c) {
+            best = Some((net, cost));
+        }
+    }
+    best
 }
 
 /// One cycle, as measurements give cycles (in hundredths).
@@ -468,7 +528,6 @@ fn widen(
     if wides.is_empty() {
         return;
     }
-    let wholes: Vec<_> = wides.iter().map(ir::network::join_roots).collect();
     let keys: Vec<String> = wides
         .iter()
         .map(|w| {
@@ -476,24 +535,47 @@ fn widen(
             format!("{context}|{}|{in_loop}|{:?}|widened", w.signature(), w.mask)
         })
         .collect();
-    let candidates = wides
+    // Measured as the code uses the roots (each is stored); what that cannot measure,
+    // as the roots joined.
+    let in_use = wides
         .iter()
-        .zip(&wholes)
         .zip(&keys)
-        .map(|((wide, whole), key)| Candidate {
-            key: key.clone(),
-            original: whole.result,
-            inputs: ir::network::measured_inputs(wide),
+        .map(|(wide, key)| InUse {
+            key: format!("{key}|in-use"),
+            wide,
             in_loop: ir::lower::in_cycle(wide.anchor()),
-            build: Box::new(move || ir::network::build_widened(wide).map(|b| b.sequence)),
+            build: Box::new(move || ir::network::build_widened(wide)),
         })
         .collect();
-    let pairs = target.timed(|| measure_pairs(target, &MEASURED, candidates));
+    let mut pairs = target.timed(|| measure_in_use(target, in_use));
+    let rest: Vec<usize> = (0..wides.len()).filter(|&i| pairs[i].is_none()).collect();
+    let wholes: Vec<_> = rest
+        .iter()
+        .map(|&i| ir::network::join_roots(&wides[i]))
+        .collect();
+    let candidates = rest
+        .iter()
+        .zip(&wholes)
+        .map(|(&i, whole)| {
+            let wide = &wides[i];
+            Candidate {
+                key: keys[i].clone(),
+                original: whole.result,
+                inputs: ir::network::measured_inputs(wide),
+                in_loop: ir::lower::in_cycle(wide.anchor()),
+                build: Box::new(move || ir::network::build_widened(wide).map(|b| b.sequence)),
+            }
+        })
+        .collect();
+    let joined = target.timed(|| measure_pairs(target, &MEASURED, candidates));
     for whole in wholes {
         ir::lower::discard(whole);
     }
+    for (i, pair) in rest.into_iter().zip(joined) {
+        pairs[i] = Some(pair);
+    }
     for (wide, pair) in wides.iter().zip(pairs) {
-        let Some((stock, emitted)) = pair else {
+        let Some((stock, emitted)) = pair.flatten() else {
             continue;
         };
         let what = format!("{} {} shuffles", wide.roots.len(), wide.anchor().ty());
@@ -553,6 +635,7 @@ fn plan_all(
     wides: &[WideShuffle],
     widths: &[Vec<usize>],
     always: bool,
+    copies: bool,
 ) -> Vec<Vec<Plan>> {
     let desc = target.desc();
     let has = wide::feature_test(&desc);
@@ -587,7 +670,7 @@ fn plan_all(
                 let loads_first = loads_halves(&desc, wide, lanes);
                 let factors = deinterleave_factors(&desc, wide, lanes, in_a_row);
                 let key = format!(
-                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{:?}",
+                    "{context}|{}|{lanes}|{in_loop}|{always}|{loads_first}|{factors:?}|{copies}|{:?}",
                     wide.signature(),
                     wide.mask
                 );
@@ -599,7 +682,7 @@ fn plan_all(
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
                 let described = describers[i][j]
-                    .get_or_insert_with(|| describer(&desc, has, wide, lanes, in_loop));
+                    .get_or_insert_with(|| describer(&desc, has, wide, lanes, in_loop, copies));
                 let prices = RefCell::new(std::mem::take(&mut known[i][j]));
                 // One described instruction's cost, else what was measured.
                 let price = |m: &(Vec<i32>, bool)| {
@@ -728,6 +811,7 @@ fn describer<'a>(
     wide: &WideShuffle,
     lanes: usize,
     in_loop: bool,
+    copies: bool,
 ) -> impl Fn(&[i32]) -> Option<i64> + 'a {
     let element_bits = wide.element_bits().unwrap_or(0);
     let menu = has.map(|has| {
@@ -747,10 +831,25 @@ fn describer<'a>(
             return cost;
         }
         let cost = menu.as_ref()?.cheapest(&wide::demand_of(mask));
-        let cost = cost.map(|(cost, _)| i64::from(cost));
+        let cost = cost.map(|(cost, insn)| match copies {
+            true => i64::from(cost) + stage_copies(insn),
+            false => i64::from(cost),
+        });
         known.borrow_mut().insert(mask.to_vec(), cost);
         cost
     }
+}
+
+/// The register copy a stage's shuffle by `insn` needs beyond what the description of
+/// one shuffle counts: x86's two-register tables (`vpermt2*`, `vpermi2*`) write over
+/// an operand, the index (which a loop loads once and reuses) or a source (which the
+/// stage's other register of the pair reads too), so each needs a copy, which a
+/// measurement of the shuffle alone does not show. Without it x86-64-v4 planned an 8x8
+/// f32 transpose as 16 `vpermt2ps` priced one each, 51 instructions in 20 cycles
+/// against the 44 in 16 of `vunpcklpd` and `vshufps` stages (and stock's 44 in 24).
+fn stage_copies(insn: &wide::WideInsn) -> i64 {
+    let table = matches!(insn.produce, wide::Produce::Table { .. });
+    i64::from(insn.arch == Arch::X86_64 && table && insn.operands == 2)
 }
 
 /// Rounds of [`plan_all`] that measure only the estimated register shuffles of the
@@ -932,7 +1031,25 @@ fn measure(
         });
         out[i] = Some(pair);
     }
-    measure_in_use(target, plans, &mut out);
+    // Groups of several shuffles, as the code uses them.
+    let groups: Vec<usize> = (0..plans.len())
+        .filter(|&i| out[i].is_none() && plans[i].0.roots.len() > 1)
+        .collect();
+    let in_use = groups
+        .iter()
+        .map(|&i| {
+            let (wide, net, _, key, in_loop) = &plans[i];
+            InUse {
+                key: format!("{key}|in-use"),
+                wide,
+                in_loop: *in_loop,
+                build: Box::new(move || ir::network::build_network(wide, net, false)),
+            }
+        })
+        .collect();
+    for (i, pair) in groups.into_iter().zip(measure_in_use(target, in_use)) {
+        out[i] = pair;
+    }
     let alone: Vec<usize> = (0..plans.len()).filter(|&i| out[i].is_none()).collect();
     // A group the above could not measure is measured as its whole: its shuffles
     // concatenated.
@@ -966,38 +1083,41 @@ fn measure(
     out.into_iter().map(Option::flatten).collect()
 }
 
-/// Each group of several shuffles not measured yet (`out`), its original against its
-/// network, both with the roots used as the code uses them: each root read by a simple
-/// store alone stored, the others handed on in registers; all in one compilation. (Joined
-/// into one value instead, the roots of a group on x86-64-v4 were kept in one 512-bit
-/// register by the backend, which the code, storing them apart, never does: networks
-/// measured faster there came out slower in place.) A group either measurement fails for
-/// (more than one result wider than a register) is left to the joined measurement.
-fn measure_in_use(
-    target: &Target,
-    plans: &[(WideShuffle, Network, u32, String, bool)],
-    out: &mut [Option<Pair>],
-) {
-    let key = |i: usize| format!("{}|in-use", plans[i].3);
+/// A group of several shuffles to measure in use ([`measure_in_use`]): its memo key,
+/// whether it is in a loop, and what builds its replacement.
+struct InUse<'w> {
+    key: String,
+    wide: &'w WideShuffle,
+    in_loop: bool,
+    build: Box<dyn Fn() -> Option<ir::network::BuiltNetwork> + 'w>,
+}
+
+/// Each group's original against its replacement, both with the roots used as the code
+/// uses them: each root read by a simple store alone stored, the others handed on in
+/// registers; those in loops in one compilation, the others in another (constants are
+/// loaded before a loop, so counted only outside one). (Joined into one value instead,
+/// the roots of a group on x86-64-v4 were kept in one 512-bit register by the backend,
+/// which the code, storing them apart, never does: networks measured faster there came
+/// out slower in place.) `None` for a group either measurement fails for (more than one
+/// result wider than a register), which the caller measures joined.
+fn measure_in_use(target: &Target, groups: Vec<InUse>) -> Vec<Option<Pair>> {
+    let mut out = vec![None; groups.len()];
     let mut built = Vec::new();
-    // Constants are loaded before a loop, so counted only outside one: two compilations,
-    // in loops and not, each of the original and the network of every group there.
     let mut slices: [Vec<Slice>; 2] = [Vec::new(), Vec::new()];
-    for (i, (wide, net, .., in_loop)) in plans.iter().enumerate() {
-        if out[i].is_some() || wide.roots.len() < 2 {
-            continue;
-        }
-        if let Some(pair) = MEASURED.get(&key(i)) {
+    for (i, group) in groups.iter().enumerate() {
+        if let Some(pair) = MEASURED.get(&group.key) {
             out[i] = Some(pair);
             continue;
         }
-        let Some((network, uses)) = ir::network::build_in_use(wide, net) else {
+        let Some((replacement, uses)) =
+            (group.build)().and_then(|b| ir::network::results_in_use(group.wide, b))
+        else {
             continue;
         };
-        let original = ir::network::root_uses(wide);
-        let mut inputs = ir::network::measured_inputs(wide);
+        let original = ir::network::root_uses(group.wide);
+        let mut inputs = ir::network::measured_inputs(group.wide);
         inputs.extend(original.addresses.iter().copied());
-        let these = &mut slices[usize::from(*in_loop)];
+        let these = &mut slices[usize::from(group.in_loop)];
         for uses in [&original, &uses] {
             these.push(Slice {
                 stores: uses.stores.iter().map(|s| s.raw()).collect(),
@@ -1005,7 +1125,7 @@ fn measure_in_use(
                 inputs: inputs.iter().map(|&v| v.into()).collect(),
             });
         }
-        built.push((i, these.len() - 2, *in_loop, network, uses.stores));
+        built.push((i, these.len() - 2, replacement, uses.stores));
     }
     let counts: Vec<Vec<Option<Emitted>>> = (slices.iter().enumerate())
         .map(|(in_loop, these)| match these.is_empty() {
@@ -1013,16 +1133,17 @@ fn measure_in_use(
             false => target.emitted_for_slices(these, in_loop == 0),
         })
         .collect();
-    for (i, at, in_loop, network, copies) in built {
-        ir::network::discard_stored(network, copies);
-        let counts = &counts[usize::from(in_loop)];
+    for (i, at, replacement, copies) in built {
+        ir::network::discard_stored(replacement, copies);
+        let counts = &counts[usize::from(groups[i].in_loop)];
         let count = |k: usize| counts.get(k).copied().flatten();
-        if let (Some(original), Some(network)) = (count(at), count(at + 1)) {
-            let pair = Some((original, network));
-            MEASURED.insert(key(i), pair);
+        if let (Some(original), Some(replacement)) = (count(at), count(at + 1)) {
+            let pair = Some((original, replacement));
+            MEASURED.insert(groups[i].key.clone(), pair);
             out[i] = Some(pair);
         }
     }
+    out
 }
 
 /// Where TTI prices the original at twice the network's prediction or more, the

@@ -2227,7 +2227,7 @@ mod tests {
         );
         assert_eq!(got.map(|(c, i)| (c, i.name)), Some((2, "vpermt2")));
         // In a loop `vpermt2` costs one too (its index hoisted); where an immediate form
-        // does as well it is the one named.
+        // does as well it is the one named (the networks price a table's copy on top).
         for mask in [
             [0, 8, 1, 9, 4, 12, 5, 13],
             [0, 1, 8, 9, 4, 5, 12, 13],
