@@ -1064,9 +1064,9 @@ bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
   return true;
 }
 
-// Copies `Slice` to the end of `B`'s block in `Probe`, its inputs mapped to `Args`;
-// returns the map.
-void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
+// Copies `Slice` to the end of `B`'s block in `Probe`, its inputs mapped to `Args`,
+// into `Map`; false (nothing copied) where it cannot be.
+bool copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
                ArrayRef<Argument *> Args, ArrayRef<Instruction *> Slice,
                ValueToValueMapTy &Map) {
   for (size_t I = 0; I < Inputs.size(); ++I)
@@ -1078,6 +1078,17 @@ void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
                                               Callee->getAttributes())
                         .getCallee();
     }
+  // An operand not copied yet is used before it is defined here (the slice is in block
+  // order): copied so, it would name the host function's value, which code generation
+  // cannot survive. The slice is not measured.
+  SmallPtrSet<const Value *, 32> Defined;
+  for (Instruction *I : Slice) {
+    for (Value *Op : I->operands())
+      if ((isa<Instruction>(Op) || isa<Argument>(Op)) && !Map.count(Op) &&
+          !Defined.count(Op))
+        return false;
+    Defined.insert(I);
+  }
   for (Instruction *I : Slice) {
     Instruction *Copy = I->clone();
     B.Insert(Copy);
@@ -1085,6 +1096,7 @@ void copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
     RemapInstruction(Copy, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
     Copy->setDebugLoc(DebugLoc());
   }
+  return true;
 }
 
 // The lines of an assembly listing that are not directives (`.text` is printed once
@@ -1221,7 +1233,13 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
       Args.push_back(F->getArg(F->arg_size() - Inputs.size() + I));
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     ValueToValueMapTy Map;
-    copySlice(Probe, B, Inputs, Args, Slice, Map);
+    if (!copySlice(Probe, B, Inputs, Args, Slice, Map)) {
+      F->eraseFromParent();
+      Names.pop_back();
+      CountConstants.pop_back();
+      Measured.pop_back();
+      continue;
+    }
     consume(B, *TM, Map[Result]);
   }
   if (Names.empty())
@@ -1306,7 +1324,12 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
       Args.push_back(&A);
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
     ValueToValueMapTy Map;
-    copySlice(Probe, B, Inputs, Args, Slice, Map);
+    if (!copySlice(Probe, B, Inputs, Args, Slice, Map)) {
+      F->eraseFromParent();
+      Names.pop_back();
+      Measured.pop_back();
+      continue;
+    }
     for (Instruction *V : Observed) {
       Type *Ty = V->getType();
       auto *AsmTy = FunctionType::get(Type::getVoidTy(Ctx), {Ty}, false);

@@ -914,6 +914,57 @@ pub fn measured_inputs(wide: &WideShuffle) -> Vec<Value> {
     out
 }
 
+/// The block of `wide`'s shuffles.
+pub fn block_of(wide: &WideShuffle) -> LLVMBasicBlockRef {
+    // SAFETY: a live instruction.
+    unsafe { LLVMGetInstructionParent(wide.anchor().raw()) }
+}
+
+/// What a group is measured from in use ([`RootUses`]): [`measured_inputs`] and the
+/// stores' `addresses`, each address behind its constant offsets in the group's block
+/// (`getelementptr i8, ptr %q, i64 16`: `%q`), so that the measurement has the offsets
+/// the backend sees: stores side by side merge into one wider store (four roots stored
+/// 8 bytes apart became one `vpermw` and one 32-byte store on x86-64-v4, which separate
+/// addresses hid). With `load_bases`, the loads' addresses likewise (loads side by side
+/// merge too); not on AArch64, where code generation makes loads from one argument into
+/// `ld4` (`InterleavedLoadCombine`), which it did not for the loop's own addresses: the
+/// original of a 4x4 transpose measured as one `ld4` there and was kept, at 11 cycles
+/// an iteration against the network's 9.
+pub fn in_use_inputs(wide: &WideShuffle, addresses: &[Value], load_bases: bool) -> Vec<Value> {
+    // SAFETY: a live instruction.
+    let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
+    let loaded = measured_inputs(wide);
+    let mut out: Vec<Value> = Vec::new();
+    for (v, base) in
+        (loaded.into_iter().map(|v| (v, load_bases))).chain(addresses.iter().map(|&a| (a, true)))
+    {
+        let v = match base {
+            true => Value::from_raw(behind_constant_offsets(v.raw(), block)),
+            false => v,
+        };
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The pointer `ptr` is a constant offset from, through `getelementptr`s with constant
+/// indices in `block` (`ptr` itself where it is none).
+fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> LLVMValueRef {
+    // SAFETY: live values, read only.
+    unsafe {
+        while !LLVMIsAGetElementPtrInst(ptr).is_null()
+            && LLVMGetInstructionParent(ptr) == block
+            && (1..LLVMGetNumOperands(ptr))
+                .all(|k| !LLVMIsAConstantInt(LLVMGetOperand(ptr, k as u32)).is_null())
+        {
+            ptr = LLVMGetOperand(ptr, 0);
+        }
+    }
+    ptr
+}
+
 /// Replaces each of `wide`'s shuffles by its network result and erases the
 /// concatenations nothing else reads.
 pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {
@@ -1058,14 +1109,15 @@ pub fn store_alignment(store: Inst) -> u32 {
 }
 
 /// A copy of `store` that stores `value` (the network built for its shuffle) instead,
-/// right after `value`: to measure the two stores against each other, then [`erase`].
+/// right before `store` (where its address is defined: a measurement may compute it
+/// from a base, [`in_use_inputs`]): to measure the two stores against each other, then
+/// [`erase`].
 pub fn store_copy(store: Inst, value: Inst) -> Inst {
     // SAFETY: a live simple store and a live value of the type it stores, built before
     // the shuffle the store reads, which dominates the store.
     unsafe {
         let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(value.raw())));
-        let next = LLVMGetNextInstruction(value.raw());
-        LLVMPositionBuilderBefore(builder, next);
+        LLVMPositionBuilderBefore(builder, store.raw());
         let copy = LLVMBuildStore(builder, value.raw(), LLVMGetOperand(store.raw(), 1));
         LLVMSetAlignment(copy, LLVMGetAlignment(store.raw()));
         LLVMDisposeBuilder(builder);
@@ -1092,10 +1144,24 @@ pub fn build_stored(
 /// than joined into one value (which the backend may keep in one wide register where the
 /// code stores the roots apart): the stores of the roots each read by one simple store
 /// alone, the other roots (handed on in registers), and the stores' addresses.
+#[derive(Default)]
 pub struct RootUses {
     pub stores: Vec<Inst>,
     pub observed: Vec<Value>,
     pub addresses: Vec<Value>,
+}
+
+impl RootUses {
+    /// With `other`'s uses too.
+    pub fn extend(&mut self, other: RootUses) {
+        self.stores.extend(other.stores);
+        self.observed.extend(other.observed);
+        for a in other.addresses {
+            if !self.addresses.contains(&a) {
+                self.addresses.push(a);
+            }
+        }
+    }
 }
 
 /// The uses of `wide`'s roots as they are ([`RootUses`]).

@@ -252,7 +252,17 @@ impl Build {
                 let idx = self.constants(eb, &index);
                 let vt = self.vector(bits, eb, float);
                 let vx = self.cast(x, vt);
-                let vy = if y == x { vx } else { self.cast(y, vt) };
+                // A second table nothing reads is the first: the instruction writes over
+                // a table or the index, and a poison one may be given the register of a
+                // value from before (in a loop, the last iteration's result: each then
+                // waits for the one before, 1.4 -> 13 cycles an iteration).
+                let reads_y = (step.lanes.iter())
+                    .any(|l| matches!(l, Some(Src::Lane(p)) if (*p as usize) >= n));
+                let vy = if y == x || !reads_y {
+                    vx
+                } else {
+                    self.cast(y, vt)
+                };
                 let name = format!("llvm.x86.avx512.vpermi2var.{suffix}.{bits}");
                 self.call(&name, &[], &mut [vx, idx, vy])
             }

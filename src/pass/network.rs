@@ -207,17 +207,19 @@ fn rebuild(
         let (at, others): (Vec<usize>, Vec<_>) = alternatives.into_iter().unzip();
         let others_measured = target.timed(|| measure(target, &others, always));
         for ((i, other), pair) in at.into_iter().zip(others).zip(others_measured) {
-            // Compared where both were compiled; a plan kept on TTI's price alone
-            // (`clear_losses`) or not measured gives way to one that was. (The
-            // decision below is the alternative's own, against the original.)
-            let by = |key: &str, how: &str| MEASURED.get(&format!("{key}|{how}")).is_some();
-            let compiled = |key: &str| !by(key, "tti") && !by(key, "loss");
-            let replaces = compiled(&other.3)
+            // Compared where both networks were compiled and measured alike (both
+            // against TTI's price of the original, `clear_wins`, or both against the
+            // original compiled); a plan kept on TTI's price alone (`clear_losses`) or
+            // not measured gives way to one that was. (The decision below is the
+            // alternative's own, against the original.)
+            let (plan_how, other_how) = (measured_by(&plans[i].3), measured_by(&other.3));
+            let in_loop = other.4;
+            let replaces = other_how != Measured::Priced
                 && match (measured[i], pair) {
-                    (Some((_, plan)), Some((_, alternative))) if compiled(&plans[i].3) => {
-                        alternative.faster_than(plan)
+                    (Some((_, plan)), Some((_, alternative))) if plan_how == other_how => {
+                        beats(alternative, plan, in_loop)
                     }
-                    (_, Some(_)) => measured[i].is_none() || by(&plans[i].3, "loss"),
+                    (_, Some(_)) => measured[i].is_none() || plan_how == Measured::Priced,
                     _ => false,
                 };
             if replaces {
@@ -236,7 +238,8 @@ fn rebuild(
             always
                 || (*in_loop
                     && measured[i].is_some_and(|(stock, without)| {
-                        without.faster_than(stock) && port_bound(without)
+                        (without.faster_than(stock) || beats(without, stock, true))
+                            && port_bound(without)
                     }))
         })
         .filter_map(|(i, (wide, net, _, _, in_loop))| {
@@ -269,7 +272,7 @@ fn rebuild(
         .iter()
         .map(|p| MEASURED.get(&format!("{}|loss", p.3)).is_some())
         .collect();
-    for (((((wide, net, cost, ..), measured), by_tti), by_loss), blends) in plans
+    for (((((wide, net, cost, key, in_loop), measured), by_tti), by_loss), blends) in plans
         .into_iter()
         .zip(measured)
         .zip(by_tti)
@@ -284,7 +287,15 @@ fn rebuild(
             1 => format!("{} shuffle", wide.anchor().ty()),
             k => format!("{k} {} shuffles", wide.anchor().ty()),
         };
-        if !always && !emitted.faster_than(stock) {
+        // With blends taken, measured with the roots' stores as the original was
+        // (in use), the variant may win where the plain network did not.
+        let blends_win = blends.is_some_and(|(_, with, stored)| {
+            let with_stores = ["in-use", "store"]
+                .iter()
+                .any(|how| MEASURED.get(&format!("{key}|{how}")).is_some());
+            stored && with_stores && beats(with, stock, in_loop)
+        });
+        if !always && !beats(emitted, stock, in_loop) && !blends_win {
             if remarks && by_loss {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
@@ -381,6 +392,44 @@ fn cheapest_plan(planned: Vec<Plan>) -> Plan {
         }
     }
     best
+}
+
+/// How a plan was measured, by the memo keys the measurements leave.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Measured {
+    /// Neither compiled: TTI's price of the original against the prediction
+    /// (`clear_losses`).
+    Priced,
+    /// The network compiled, against TTI's price of the original (`clear_wins`).
+    AgainstTti,
+    /// Both compiled.
+    Compiled,
+}
+
+fn measured_by(key: &str) -> Measured {
+    let by = |how: &str| MEASURED.get(&format!("{key}|{how}")).is_some();
+    match (by("loss"), by("tti")) {
+        (true, _) => Measured::Priced,
+        (false, true) => Measured::AgainstTti,
+        _ => Measured::Compiled,
+    }
+}
+
+/// Whether `network` is faster than `original`, both measured: in a loop where both
+/// throughputs are known, by the cycles an iteration (never more; as many with fewer
+/// instructions; fewer, by a cycle at least where it has more instructions:
+/// [`fewer_cycles`]); else fewer instructions, or as many in fewer cycles. (By
+/// instructions first, random loops on x86-64-v4 took a network of 125 instructions in
+/// 144 cycles against 168 in 112, and kept one of 18 in 8 against 19 in 5.)
+fn beats(network: Emitted, original: Emitted, in_loop: bool) -> bool {
+    if !in_loop || network.cycles <= 0 || original.cycles <= 0 {
+        return network.faster_than(original);
+    }
+    match network.cycles.cmp(&original.cycles) {
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => network.cheaper_than(original),
+        std::cmp::Ordering::Less => fewer_cycles(original, network),
+    }
 }
 
 /// One cycle, as measurements give cycles (in hundredths).
@@ -535,19 +584,47 @@ fn widen(
             format!("{context}|{}|{in_loop}|{:?}|widened", w.signature(), w.mask)
         })
         .collect();
-    // Measured as the code uses the roots (each is stored); what that cannot measure,
-    // as the roots joined.
-    let in_use = wides
+    // Measured as the code uses the roots (each is stored), all the groups of a block
+    // together: the backend merges stores side by side across groups (groups of two
+    // `<2 x i32>` stored 8 bytes apart, measured one by one, were each 4 instructions
+    // in 1 cycle against 2 widened, and their loop 3 cycles against 5 widened; measured
+    // together, as the loop is, widening loses). Decided per block; what that cannot
+    // measure, group by group as the roots joined.
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    for (i, wide) in wides.iter().enumerate() {
+        let block = ir::network::block_of(wide);
+        match blocks
+            .iter_mut()
+            .find(|b| ir::network::block_of(&wides[b[0]]) == block)
+        {
+            Some(b) => b.push(i),
+            None => blocks.push(vec![i]),
+        }
+    }
+    let in_use = blocks
         .iter()
-        .zip(&keys)
-        .map(|(wide, key)| InUse {
-            key: format!("{key}|in-use"),
-            wide,
-            in_loop: ir::lower::in_cycle(wide.anchor()),
-            build: Box::new(move || ir::network::build_widened(wide)),
+        .map(|b| InUse {
+            key: b
+                .iter()
+                .map(|&i| keys[i].as_str())
+                .collect::<Vec<_>>()
+                .join("+")
+                + "|in-use",
+            wides: b.iter().map(|&i| &wides[i]).collect(),
+            in_loop: ir::lower::in_cycle(wides[b[0]].anchor()),
+            build: Box::new(ir::network::build_widened),
         })
         .collect();
-    let mut pairs = target.timed(|| measure_in_use(target, in_use));
+    let mut pairs: Vec<Option<Pair>> = vec![None; wides.len()];
+    // With the other groups of its block measured together: how many.
+    let mut together = vec![0; wides.len()];
+    let measured = target.timed(|| measure_in_use(target, in_use));
+    for (b, pair) in blocks.iter().zip(measured) {
+        for &i in b {
+            pairs[i] = pair;
+            together[i] = b.len() - 1;
+        }
+    }
     let rest: Vec<usize> = (0..wides.len()).filter(|&i| pairs[i].is_none()).collect();
     let wholes: Vec<_> = rest
         .iter()
@@ -574,12 +651,15 @@ fn widen(
     for (i, pair) in rest.into_iter().zip(joined) {
         pairs[i] = Some(pair);
     }
-    for (wide, pair) in wides.iter().zip(pairs) {
+    for ((wide, pair), others) in wides.iter().zip(pairs).zip(together) {
         let Some((stock, emitted)) = pair.flatten() else {
             continue;
         };
-        let what = format!("{} {} shuffles", wide.roots.len(), wide.anchor().ty());
-        if !emitted.faster_than(stock) {
+        let mut what = format!("{} {} shuffles", wide.roots.len(), wide.anchor().ty());
+        if others > 0 {
+            what += &format!(" (measured with {others} other groups of the block)");
+        }
+        if !beats(emitted, stock, ir::lower::in_cycle(wide.anchor())) {
             if remarks {
                 let message = format!(
                     "network: kept the {what}: as one {}-lane shuffle llc {}, no faster \
@@ -1041,9 +1121,9 @@ fn measure(
             let (wide, net, _, key, in_loop) = &plans[i];
             InUse {
                 key: format!("{key}|in-use"),
-                wide,
+                wides: vec![wide],
                 in_loop: *in_loop,
-                build: Box::new(move || ir::network::build_network(wide, net, false)),
+                build: Box::new(move |wide| ir::network::build_network(wide, net, false)),
             }
         })
         .collect();
@@ -1083,49 +1163,86 @@ fn measure(
     out.into_iter().map(Option::flatten).collect()
 }
 
-/// A group of several shuffles to measure in use ([`measure_in_use`]): its memo key,
-/// whether it is in a loop, and what builds its replacement.
+/// Groups of shuffles to measure in use together ([`measure_in_use`]): the memo key,
+/// whether they are in a loop, and what builds a group's replacement.
 struct InUse<'w> {
     key: String,
-    wide: &'w WideShuffle,
+    wides: Vec<&'w WideShuffle>,
     in_loop: bool,
-    build: Box<dyn Fn() -> Option<ir::network::BuiltNetwork> + 'w>,
+    build: Box<BuildReplacement<'w>>,
 }
 
-/// Each group's original against its replacement, both with the roots used as the code
-/// uses them: each root read by a simple store alone stored, the others handed on in
-/// registers; those in loops in one compilation, the others in another (constants are
-/// loaded before a loop, so counted only outside one). (Joined into one value instead,
-/// the roots of a group on x86-64-v4 were kept in one 512-bit register by the backend,
-/// which the code, storing them apart, never does: networks measured faster there came
-/// out slower in place.) `None` for a group either measurement fails for (more than one
-/// result wider than a register), which the caller measures joined.
-fn measure_in_use(target: &Target, groups: Vec<InUse>) -> Vec<Option<Pair>> {
-    let mut out = vec![None; groups.len()];
+/// What builds a group's replacement (`None`: nothing built).
+type BuildReplacement<'w> = dyn Fn(&WideShuffle) -> Option<ir::network::BuiltNetwork> + 'w;
+
+/// Each item's originals against their replacements, all of an item's groups in one
+/// measurement, both with the roots used as the code uses them: each root read by a
+/// simple store alone stored, the others handed on in registers; the addresses and
+/// loads as offsets from their bases ([`ir::network::in_use_inputs`]); the items in
+/// loops in one compilation, the others in another (constants are loaded before a
+/// loop, so counted only outside one). (Joined into one value instead, the roots of a
+/// group on x86-64-v4 were kept in one 512-bit register by the backend, which the code,
+/// storing them apart, never does: networks measured faster there came out slower in
+/// place.) `None` for an item a measurement fails for (more than one result wider than
+/// a register), which the caller measures joined.
+fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
+    let mut out = vec![None; items.len()];
     let mut built = Vec::new();
     let mut slices: [Vec<Slice>; 2] = [Vec::new(), Vec::new()];
-    for (i, group) in groups.iter().enumerate() {
-        if let Some(pair) = MEASURED.get(&group.key) {
+    let load_bases = target.desc().arch() != Arch::AArch64;
+    for (i, item) in items.iter().enumerate() {
+        if let Some(pair) = MEASURED.get(&item.key) {
             out[i] = Some(pair);
             continue;
         }
-        let Some((replacement, uses)) =
-            (group.build)().and_then(|b| ir::network::results_in_use(group.wide, b))
-        else {
-            continue;
-        };
-        let original = ir::network::root_uses(group.wide);
-        let mut inputs = ir::network::measured_inputs(group.wide);
-        inputs.extend(original.addresses.iter().copied());
-        let these = &mut slices[usize::from(group.in_loop)];
-        for uses in [&original, &uses] {
-            these.push(Slice {
-                stores: uses.stores.iter().map(|s| s.raw()).collect(),
-                observed: uses.observed.iter().map(|&v| v.into()).collect(),
-                inputs: inputs.iter().map(|&v| v.into()).collect(),
-            });
+        let mut replacements = Vec::new();
+        for &wide in &item.wides {
+            match (item.build)(wide).and_then(|b| ir::network::results_in_use(wide, b)) {
+                Some(replacement) => replacements.push(replacement),
+                None => break,
+            }
         }
-        built.push((i, these.len() - 2, replacement, uses.stores));
+        if replacements.len() != item.wides.len() {
+            for (replacement, uses) in replacements.into_iter().rev() {
+                ir::network::discard_stored(replacement, uses.stores);
+            }
+            continue;
+        }
+        let (mut original, mut replaced) = (ir::network::RootUses::default(), Vec::new());
+        let mut inputs = Vec::new();
+        for (&wide, (_, uses)) in item.wides.iter().zip(&replacements) {
+            let uses_now = ir::network::root_uses(wide);
+            for v in ir::network::in_use_inputs(wide, &uses_now.addresses, load_bases) {
+                if !inputs.contains(&v) {
+                    inputs.push(v);
+                }
+            }
+            original.extend(uses_now);
+            replaced.push(uses);
+        }
+        let these = &mut slices[usize::from(item.in_loop)];
+        let slice = |stores: Vec<_>, observed: Vec<_>| Slice {
+            stores,
+            observed,
+            inputs: inputs.iter().map(|&v| v.into()).collect(),
+        };
+        these.push(slice(
+            original.stores.iter().map(|s| s.raw()).collect(),
+            original.observed.iter().map(|&v| v.into()).collect(),
+        ));
+        these.push(slice(
+            replaced
+                .iter()
+                .flat_map(|u| &u.stores)
+                .map(|s| s.raw())
+                .collect(),
+            replaced
+                .iter()
+                .flat_map(|u| &u.observed)
+                .map(|&v| v.into())
+                .collect(),
+        ));
+        built.push((i, these.len() - 2, replacements));
     }
     let counts: Vec<Vec<Option<Emitted>>> = (slices.iter().enumerate())
         .map(|(in_loop, these)| match these.is_empty() {
@@ -1133,13 +1250,15 @@ fn measure_in_use(target: &Target, groups: Vec<InUse>) -> Vec<Option<Pair>> {
             false => target.emitted_for_slices(these, in_loop == 0),
         })
         .collect();
-    for (i, at, replacement, copies) in built {
-        ir::network::discard_stored(replacement, copies);
-        let counts = &counts[usize::from(groups[i].in_loop)];
+    for (i, at, replacements) in built {
+        for (replacement, uses) in replacements.into_iter().rev() {
+            ir::network::discard_stored(replacement, uses.stores);
+        }
+        let counts = &counts[usize::from(items[i].in_loop)];
         let count = |k: usize| counts.get(k).copied().flatten();
         if let (Some(original), Some(replacement)) = (count(at), count(at + 1)) {
             let pair = Some((original, replacement));
-            MEASURED.insert(groups[i].key.clone(), pair);
+            MEASURED.insert(items[i].key.clone(), pair);
             out[i] = Some(pair);
         }
     }

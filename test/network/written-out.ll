@@ -3,10 +3,10 @@
 ; rebuilt as the cheapest network, on x86-64-v3 also measured by their throughput by
 ; the scheduling model (llvm-mca's block throughput): an 8x8 f32 transpose of eight
 ; loaded rows keeps its 24 shuffles' count but its first stage becomes loads of halves
-; (vinsertf128 from memory, no shuffle port): 24 -> 16.5 cycles (measured with the
-; rows' stores, as the code is; 16 without them); an 8x8 i16 transpose of
+; (vinsertf128 from memory, no shuffle port): 24 -> 16 cycles (measured with the
+; rows' stores, as the code is); an 8x8 i16 transpose of
 ; eight 128-bit rows becomes a network of 256-bit registers, two rows a register
-; (with the rows' stores, 50 instructions in 24 cycles -> 38 in 12.5).
+; (with the rows' stores, 40 instructions in 24 cycles -> 24 in 12).
 ; REQUIRES: x86-registered-target
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 | FileCheck %s --check-prefix=ASM
@@ -26,7 +26,7 @@
 ; ASM:           retq
 ; STOCK-LABEL: transpose_f32:
 ; STOCK-COUNT-8: {{vinsertf128.*%xmm|vperm2f128}}
-; REMARK: remark: {{.*}}network: 8 <8 x float> shuffles of 8 registers (llc [[N:[0-9]+]] in 24.00 cycles) became 3 stages of 8-lane shuffles, 24 in all, the first loaded half by half (predicted 24; llc [[N]] in 16.50 cycles)
+; REMARK: remark: {{.*}}network: 8 <8 x float> shuffles of 8 registers (llc [[N:[0-9]+]] in 24.00 cycles) became 3 stages of 8-lane shuffles, 24 in all, the first loaded half by half (predicted 24; llc [[N]] in 16.00 cycles)
 define void @transpose_f32(ptr %p, ptr %q) {
   %r0 = load <8 x float>, ptr %p, align 4
   %p1 = getelementptr i8, ptr %p, i64 32
@@ -93,7 +93,7 @@ define void @transpose_f32(ptr %p, ptr %q) {
 ; ASM-LABEL: transpose_i16:
 ; ASM:           vinserti128 $1, {{[0-9]*}}(%rdi), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
 ; ASM:           retq
-; REMARK: remark: {{.*}}network: 8 <8 x i16> shuffles of 4 registers (llc {{[0-9]+}} in 24.00 cycles) became 4 stages of 16-lane shuffles, 16 in all, the first loaded half by half (predicted 20; llc {{[0-9]+}} in 12.50 cycles)
+; REMARK: remark: {{.*}}network: 8 <8 x i16> shuffles of 4 registers (llc {{[0-9]+}} in 24.00 cycles) became 4 stages of 16-lane shuffles, 16 in all, the first loaded half by half (predicted 20; llc {{[0-9]+}} in 12.00 cycles)
 define void @transpose_i16(ptr %p, ptr %q) {
   %r0 = load <8 x i16>, ptr %p, align 2
   %p1 = getelementptr i8, ptr %p, i64 16
