@@ -1017,6 +1017,24 @@ fn networks_compute_the_same() {
     let blended = remarks(&plan, "shuffle-lib<late;lower-always>", "two blends");
     eprintln!("x86-differential: {blended} networks with blends (forced)");
     assert!(blended >= 5, "only {blended} networks with blends");
+    // Measured on x86-64-v4 too (two-register tables priced with their copies, groups
+    // measured in use), where this machine runs AVX-512.
+    if cpuinfo.contains(" avx512bw") && cpuinfo.contains(" avx512vl") {
+        let on_v4 = dir.join("networks-v4.ll");
+        fs::write(&on_v4, module.replace("\"x86-64-v3\"", "\"x86-64-v4\"")).unwrap();
+        let want = run(&on_v4);
+        let passes = [("shuffle-lib<late>", "networks-v4-measured.ll")];
+        under_lli(
+            &dir,
+            &on_v4,
+            &want,
+            &passes,
+            "networks (x86-64-v4)",
+            "network:",
+            None,
+            2,
+        );
+    }
     // On AArch64 the registers loaded in a row may be loaded deinterleaved (`ld2`,
     // `ld4`): that path must be taken, and compute the same under qemu.
     let on_n1 = dir.join("networks-neoverse-n1-plan.ll");
