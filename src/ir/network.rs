@@ -926,10 +926,10 @@ pub fn block_of(wide: &WideShuffle) -> LLVMBasicBlockRef {
 /// the backend sees: stores side by side merge into one wider store (four roots stored
 /// 8 bytes apart became one `vpermw` and one 32-byte store on x86-64-v4, which separate
 /// addresses hid). With `load_bases`, the loads' addresses likewise (loads side by side
-/// merge too); not on AArch64, where code generation makes loads from one argument into
-/// `ld4` (`InterleavedLoadCombine`), which it did not for the loop's own addresses: the
-/// original of a 4x4 transpose measured as one `ld4` there and was kept, at 11 cycles
-/// an iteration against the network's 9.
+/// merge too); the networks do without on AArch64, where code generation makes loads
+/// from one argument into `ld4` (`InterleavedLoadCombine`), which it did not for the
+/// loop's own addresses: the original of a 4x4 transpose measured as one `ld4` there
+/// and was kept, at 11 cycles an iteration against the network's 9.
 pub fn in_use_inputs(wide: &WideShuffle, addresses: &[Value], load_bases: bool) -> Vec<Value> {
     // SAFETY: a live instruction.
     let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
