@@ -965,6 +965,65 @@ fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> L
     ptr
 }
 
+/// How `wide`'s roots and leaves are used and reached, for the keys of measurements
+/// that depend on it ([`in_use_inputs`]): each root stored (the base of its address, by
+/// first appearance, the constant offsets to it, the alignment) or not (`r`); each leaf
+/// a load of the block (likewise) or a value (`v`). Two groups of one mask whose roots
+/// are stored side by side or far apart measure differently.
+pub fn uses_key(wide: &WideShuffle) -> String {
+    // SAFETY: a live instruction.
+    let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
+    let mut bases: Vec<LLVMValueRef> = Vec::new();
+    let mut path = |ptr: LLVMValueRef| {
+        let base = behind_constant_offsets(ptr, block);
+        let k = bases.iter().position(|&b| b == base).unwrap_or_else(|| {
+            bases.push(base);
+            bases.len() - 1
+        });
+        format!("{k}{}", offsets(ptr, base))
+    };
+    let mut out = String::new();
+    for &root in &wide.roots {
+        match only_store_of(root) {
+            Some((store, address)) => {
+                out += &format!("s{}a{},", path(address.raw()), store_alignment(store))
+            }
+            None => out += "r,",
+        }
+    }
+    for leaf in &wide.leaves {
+        match local_load(wide, leaf.raw()) {
+            // SAFETY: a live load's address.
+            true => out += &format!("l{},", path(unsafe { LLVMGetOperand(leaf.raw(), 0) })),
+            false => out += "v,",
+        }
+    }
+    out
+}
+
+/// The constant offsets from `base` to `ptr` ([`behind_constant_offsets`]), as the
+/// `getelementptr`s' element types and indices.
+fn offsets(mut ptr: LLVMValueRef, base: LLVMValueRef) -> String {
+    let mut out = String::new();
+    // SAFETY: live values, read only; the printed type is disposed of.
+    unsafe {
+        while ptr != base && !LLVMIsAGetElementPtrInst(ptr).is_null() {
+            let ty = LLVMPrintTypeToString(LLVMGetGEPSourceElementType(ptr));
+            out += &format!("[{}", std::ffi::CStr::from_ptr(ty).to_string_lossy());
+            LLVMDisposeMessage(ty);
+            for k in 1..LLVMGetNumOperands(ptr) {
+                out += &format!(
+                    ":{}",
+                    LLVMConstIntGetSExtValue(LLVMGetOperand(ptr, k as u32))
+                );
+            }
+            out += "]";
+            ptr = LLVMGetOperand(ptr, 0);
+        }
+    }
+    out
+}
+
 /// Replaces each of `wide`'s shuffles by its network result and erases the
 /// concatenations nothing else reads.
 pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {

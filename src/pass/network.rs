@@ -161,12 +161,14 @@ fn rebuild(
         true => plan_all(target, context, &wides, &widths, always, false),
         false => vec![Vec::new(); wides.len()],
     };
+    // With how the roots and leaves are used: the measurements depend on it.
     let key = |wide: &WideShuffle, in_loop: bool, net: &Network| {
         format!(
-            "{context}|{}|{in_loop}|{:?}|{:?}",
+            "{context}|{}|{in_loop}|{:?}|{:?}|{}",
             wide.signature(),
             wide.mask,
-            net
+            net,
+            ir::network::uses_key(wide)
         )
     };
     let mut plans = Vec::new();
@@ -333,7 +335,7 @@ fn rebuild(
             };
             if let Some((without, with, stored)) = blends {
                 let with_stores = if stored {
-                    " with the roots' stores"
+                    " with the roots' stores at their offsets"
                 } else {
                     ""
                 };
@@ -495,10 +497,10 @@ fn measure_blends(
                 .iter()
                 .map_while(|n| ir::network::build_stored(wide, n))
                 .collect();
-            let mut inputs = ir::network::measured_inputs(wide);
-            if let Some((_, _, addresses)) = both.first() {
-                inputs.extend(addresses.iter().copied());
-            }
+            // As the original was measured in use (`measure_in_use`).
+            let load_bases = target.desc().arch() != Arch::AArch64;
+            let addresses = both.first().map_or(&[][..], |(_, _, a)| &a[..]);
+            let inputs = ir::network::in_use_inputs(wide, addresses, load_bases);
             stored.push((k, both, inputs));
         } else if let Some(b) = ir::network::build_network(wide, net, true) {
             probes.push(Probe {
@@ -581,7 +583,12 @@ fn widen(
         .iter()
         .map(|w| {
             let in_loop = ir::lower::in_cycle(w.anchor());
-            format!("{context}|{}|{in_loop}|{:?}|widened", w.signature(), w.mask)
+            format!(
+                "{context}|{}|{in_loop}|{:?}|{}|widened",
+                w.signature(),
+                w.mask,
+                ir::network::uses_key(w)
+            )
         })
         .collect();
     // Measured as the code uses the roots (each is stored), all the groups of a block
