@@ -1,7 +1,8 @@
 //! A quick slice of the benchmark harness inside `cargo test`: the static comparison
 //! (two kernels, two targets), the native comparison (two kernels: built, checked
-//! against the scalar reference, timed) and the compile-time script in its quick form.
-//! The full runs are `scripts/bench.py all` and `scripts/compile_time.py`.
+//! against the scalar reference, timed), the compile-time script in its quick form and
+//! a slice of the random network loops. The full runs are `scripts/bench.py all`,
+//! `scripts/compile_time.py` and `scripts/network_loops.py`.
 
 mod common;
 
@@ -68,4 +69,29 @@ fn compile_time_quick() {
     let out = run_script(&["scripts/compile_time.py", "--quick"]);
     assert!(out.contains("| shuffles-2000 |"), "{out}");
     assert!(out.contains("Growth with the width"), "{out}");
+}
+
+#[test]
+fn network_loops_slice() {
+    // Every function builds with the plugin and is measured (the script fails
+    // otherwise); over the slice the loops are no slower than stock's.
+    let out = run_script(&[
+        "scripts/network_loops.py",
+        "--no-report",
+        "--cpus",
+        "x86-64-v4:24:424242,neoverse-n1:12:515151",
+    ]);
+    for cpu in ["x86-64-v4", "neoverse-n1"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("| {cpu} |")) && l.contains("stock → shuf"))
+            .unwrap_or_else(|| panic!("no {cpu} row:\n{out}"));
+        let geomean: f64 = line
+            .trim_end_matches(" |")
+            .rsplit("| ")
+            .next()
+            .and_then(|g| g.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no geomean in {line}"));
+        assert!(geomean <= 1.0, "{cpu}: loops slower than stock: {line}");
+    }
 }
