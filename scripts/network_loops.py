@@ -146,6 +146,7 @@ def main():
            "written out; a group feeding arithmetic), `llc -O3` stock and after "
            "`opt -passes=shuffle-lib`, the loop block's cycles an iteration by `llvm-mca`. "
            "Worse: more than 2% more cycles, or more instructions in no fewer cycles.", "",
+           f"shuf: `{PLUGIN}`" + (f"; against: `{args.against}`" if args.against else ""), "",
            "| cpu | functions | seed | from → to | better | equal | worse | geomean cycles |",
            "|---|---:|---:|---|---:|---:|---:|---:|"]
     worst_lines, any_failed = [], False
