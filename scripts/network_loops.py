@@ -13,7 +13,7 @@ without its neighbours) show in the loop itself.
 
   scripts/network_loops.py [--cpus x86-64-v4:600:424242,x86-64-v3:300:313131,
                                   neoverse-n1:300:515151]
-                           [--against OTHER.so] [--no-report]
+                           [--against OTHER.so] [--no-report] [--work DIR]
 
 `SHUF_PLUGIN` overrides the plugin (default `target/release/libshuf.so`). About a
 minute and a half per 600 functions on two cores. Writes bench/results/network-loops.md.
@@ -78,8 +78,8 @@ def mca_cycles(body, cpu):
 
 def measure(job):
     """One function on one CPU: cycles and instructions of its loop, each build."""
-    cpu, k, text, meta, plugins = job
-    d = WORK / cpu
+    cpu, k, text, meta, plugins, work = job
+    d = work / cpu
     source = d / f"w{k}.ll"
     source.write_text(gen.module(text))
     result = dict(meta, cpu=cpu, path=str(source), errors={})
@@ -100,7 +100,11 @@ def measure(job):
         if body is None:
             result["errors"][name] = f"llc: {r.stderr[-400:]}" if r.returncode else "no loop"
             continue
-        result[name] = dict(cycles=mca_cycles(body, cpu), insts=len(body),
+        cycles = mca_cycles(body, cpu)
+        if cycles is None:
+            result["errors"][name] = "llvm-mca gave no cycles"
+            continue
+        result[name] = dict(cycles=cycles, insts=len(body),
                             hash=hashlib.sha1("\n".join(body).encode()).hexdigest()[:10])
     return result
 
@@ -134,6 +138,7 @@ def main():
     ap.add_argument("--cpus", default=DEFAULT_CPUS, help="cpu:functions:seed,...")
     ap.add_argument("--against", help="another build of the plugin, compared too")
     ap.add_argument("--no-report", action="store_true")
+    ap.add_argument("--work", default=str(WORK), help="where the functions and results go")
     args = ap.parse_args()
     if not PLUGIN.exists():
         sys.exit(f"network_loops: no plugin at {PLUGIN} (cargo build --release)")
@@ -152,15 +157,16 @@ def main():
     worst_lines, any_failed = [], False
     for spec in args.cpus.split(","):
         cpu, count, seed = spec.split(":")
-        (WORK / cpu).mkdir(parents=True, exist_ok=True)
+        work = Path(args.work)
+        (work / cpu).mkdir(parents=True, exist_ok=True)
         rng = random.Random(int(seed))
         jobs = []
         for k in range(int(count)):
             text, meta = gen.network_function(k, rng)
-            jobs.append((cpu, k, text, meta, plugins))
+            jobs.append((cpu, k, text, meta, plugins, work))
         with concurrent.futures.ProcessPoolExecutor(os.cpu_count() or 2) as pool:
             results = list(pool.map(measure, jobs, chunksize=4))
-        (WORK / f"{cpu}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in results))
+        (work / f"{cpu}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in results))
         failed = [r for r in results if r["errors"]]
         for a, b in pairs:
             counts, geomean, worse = compare(results, a, b)

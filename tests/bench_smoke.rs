@@ -73,13 +73,15 @@ fn compile_time_quick() {
 
 #[test]
 fn network_loops_slice() {
-    // Every function builds with the plugin and is measured (the script fails
-    // otherwise); over the slice the loops are no slower than stock's.
+    // Every function builds with the plugin and is measured by llvm-mca (the script
+    // fails otherwise); over the slice the loops are no slower than stock's.
     let out = run_script(&[
         "scripts/network_loops.py",
         "--no-report",
         "--cpus",
         "x86-64-v4:24:424242,neoverse-n1:12:515151",
+        "--work",
+        "target/network-loops-slice",
     ]);
     for cpu in ["x86-64-v4", "neoverse-n1"] {
         let line = out

@@ -954,16 +954,24 @@ pub fn in_use_inputs(wide: &WideShuffle, addresses: &[Value], load_bases: bool) 
 fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> LLVMValueRef {
     // SAFETY: live values, read only.
     unsafe {
-        while !LLVMIsAGetElementPtrInst(ptr).is_null()
-            && LLVMGetInstructionParent(ptr) == block
-            && (1..LLVMGetNumOperands(ptr))
-                .all(|k| !LLVMIsAConstantInt(LLVMGetOperand(ptr, k as u32)).is_null())
-        {
+        // At most so many (in a block nothing reaches, a `getelementptr` may be its own
+        // pointer: followed for ever, `opt` hung).
+        for _ in 0..MAX_OFFSETS {
+            let constant_offset = !LLVMIsAGetElementPtrInst(ptr).is_null()
+                && LLVMGetInstructionParent(ptr) == block
+                && (1..LLVMGetNumOperands(ptr))
+                    .all(|k| !LLVMIsAConstantInt(LLVMGetOperand(ptr, k as u32)).is_null());
+            if !constant_offset {
+                break;
+            }
             ptr = LLVMGetOperand(ptr, 0);
         }
     }
     ptr
 }
+
+/// The most `getelementptr`s [`behind_constant_offsets`] and [`offsets`] go through.
+const MAX_OFFSETS: usize = 16;
 
 /// How `wide`'s roots and leaves are used and reached, for the keys of measurements
 /// that depend on it ([`in_use_inputs`]): each root stored (the base of its address, by
@@ -971,32 +979,44 @@ fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> L
 /// a load of the block (likewise) or a value (`v`). Two groups of one mask whose roots
 /// are stored side by side or far apart measure differently.
 pub fn uses_key(wide: &WideShuffle) -> String {
-    // SAFETY: a live instruction.
-    let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
+    uses_key_of(&[wide])
+}
+
+/// [`uses_key`] of groups measured together, their bases numbered across all of them
+/// (two groups storing to one base and to two are measured apart).
+pub fn uses_key_of(wides: &[&WideShuffle]) -> String {
     let mut bases: Vec<LLVMValueRef> = Vec::new();
-    let mut path = |ptr: LLVMValueRef| {
-        let base = behind_constant_offsets(ptr, block);
-        let k = bases.iter().position(|&b| b == base).unwrap_or_else(|| {
-            bases.push(base);
-            bases.len() - 1
-        });
-        format!("{k}{}", offsets(ptr, base))
-    };
     let mut out = String::new();
-    for &root in &wide.roots {
-        match only_store_of(root) {
-            Some((store, address)) => {
-                out += &format!("s{}a{},", path(address.raw()), store_alignment(store))
+    for wide in wides {
+        // SAFETY: a live instruction.
+        let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
+        let mut path = |ptr: LLVMValueRef| {
+            let base = behind_constant_offsets(ptr, block);
+            let k = bases.iter().position(|&b| b == base).unwrap_or_else(|| {
+                bases.push(base);
+                bases.len() - 1
+            });
+            format!("{k}{}", offsets(ptr, base))
+        };
+        for &root in &wide.roots {
+            match only_store_of(root) {
+                Some((store, address)) => {
+                    out += &format!("s{}a{},", path(address.raw()), store_alignment(store))
+                }
+                None => out += "r,",
             }
-            None => out += "r,",
         }
-    }
-    for leaf in &wide.leaves {
-        match local_load(wide, leaf.raw()) {
-            // SAFETY: a live load's address.
-            true => out += &format!("l{},", path(unsafe { LLVMGetOperand(leaf.raw(), 0) })),
-            false => out += "v,",
+        for leaf in &wide.leaves {
+            if local_load(wide, leaf.raw()) {
+                // SAFETY: a live load's address and alignment.
+                let (address, align) =
+                    unsafe { (LLVMGetOperand(leaf.raw(), 0), LLVMGetAlignment(leaf.raw())) };
+                out += &format!("l{}a{align},", path(address));
+            } else {
+                out += "v,";
+            }
         }
+        out += "/";
     }
     out
 }
@@ -1007,7 +1027,10 @@ fn offsets(mut ptr: LLVMValueRef, base: LLVMValueRef) -> String {
     let mut out = String::new();
     // SAFETY: live values, read only; the printed type is disposed of.
     unsafe {
-        while ptr != base && !LLVMIsAGetElementPtrInst(ptr).is_null() {
+        for _ in 0..MAX_OFFSETS {
+            if ptr == base || LLVMIsAGetElementPtrInst(ptr).is_null() {
+                break;
+            }
             let ty = LLVMPrintTypeToString(LLVMGetGEPSourceElementType(ptr));
             out += &format!("[{}", std::ffi::CStr::from_ptr(ty).to_string_lossy());
             LLVMDisposeMessage(ty);

@@ -611,12 +611,16 @@ fn widen(
     let in_use = blocks
         .iter()
         .map(|b| InUse {
-            key: b
-                .iter()
-                .map(|&i| keys[i].as_str())
-                .collect::<Vec<_>>()
-                .join("+")
-                + "|in-use",
+            key: {
+                // The groups' keys, and how they are used together (one base or two).
+                let together: Vec<&WideShuffle> = b.iter().map(|&i| &wides[i]).collect();
+                let keys: Vec<&str> = b.iter().map(|&i| keys[i].as_str()).collect();
+                format!(
+                    "{}|{}|in-use",
+                    keys.join("+"),
+                    ir::network::uses_key_of(&together)
+                )
+            },
             wides: b.iter().map(|&i| &wides[i]).collect(),
             in_loop: ir::lower::in_cycle(wides[b[0]].anchor()),
             // Two registers a root (no network of them for `ld4` to stand for): loads
