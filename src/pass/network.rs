@@ -211,8 +211,8 @@ fn rebuild(
         for ((i, other), pair) in at.into_iter().zip(others).zip(others_measured) {
             // Compared where both networks were compiled and measured alike (both
             // against TTI's price of the original, `clear_wins`, or both against the
-            // original compiled); a plan kept on TTI's price alone (`clear_losses`) or
-            // not measured gives way to one that was. (The decision below is the
+            // original compiled the same way); a plan kept on TTI's price alone
+            // (`clear_losses`) or not measured gives way to one that was. (The decision below is the
             // alternative's own, against the original.)
             let (plan_how, other_how) = (measured_by(&plans[i].3), measured_by(&other.3));
             let in_loop = other.4;
@@ -248,7 +248,7 @@ fn rebuild(
             Some((i, blended(&desc, has, wide, net, *in_loop)?))
         })
         .collect();
-    let pairs = measure_blends(target, &plans, &measured, &variants, always);
+    let pairs = measure_blends(target, &plans, &variants, always);
     // Per plan: the plain network's measurement where the variant with blends is taken.
     // (Both measurements, and whether with the roots' stores.)
     let mut blends: Vec<Option<(Emitted, Emitted, bool)>> = vec![None; plans.len()];
@@ -292,9 +292,7 @@ fn rebuild(
         // With blends taken, measured with the roots' stores as the original was
         // (in use), the variant may win where the plain network did not.
         let blends_win = blends.is_some_and(|(_, with, stored)| {
-            let with_stores = ["in-use", "store"]
-                .iter()
-                .any(|how| MEASURED.get(&format!("{key}|{how}")).is_some());
+            let with_stores = matches!(measured_by(&key), Measured::InUse | Measured::WithStore);
             stored && with_stores && beats(with, stock, in_loop)
         });
         if !always && !beats(emitted, stock, in_loop) && !blends_win {
@@ -404,16 +402,26 @@ enum Measured {
     Priced,
     /// The network compiled, against TTI's price of the original (`clear_wins`).
     AgainstTti,
-    /// Both compiled.
-    Compiled,
+    /// Both compiled with the shuffle's store (one shuffle).
+    WithStore,
+    /// Both compiled as the code uses the roots (`measure_in_use`).
+    InUse,
+    /// Both compiled, the roots joined into one value.
+    Joined,
 }
 
 fn measured_by(key: &str) -> Measured {
     let by = |how: &str| MEASURED.get(&format!("{key}|{how}")).is_some();
-    match (by("loss"), by("tti")) {
-        (true, _) => Measured::Priced,
-        (false, true) => Measured::AgainstTti,
-        _ => Measured::Compiled,
+    if by("loss") {
+        Measured::Priced
+    } else if by("tti") {
+        Measured::AgainstTti
+    } else if by("store") {
+        Measured::WithStore
+    } else if by("in-use") {
+        Measured::InUse
+    } else {
+        Measured::Joined
     }
 }
 
@@ -462,12 +470,10 @@ fn fewer_cycles(without: Emitted, with: Emitted) -> bool {
 /// stores has dispatch slots to spare only so far: a four-plane deinterleave on
 /// x86-64-v3 is 8 cycles without blends and 6 with alone, 8 and 7.5 with its stores,
 /// 20 instructions against 22, and its loop 0.500 of stock without, 0.531 with), all
-/// in one compilation; else the variant alone, against the plan's measurement. With
-/// `always`, nothing is compiled.
+/// in one compilation; else both alone. With `always`, nothing is compiled.
 fn measure_blends(
     target: &Target,
     plans: &[(WideShuffle, Network, u32, String, bool)],
-    measured: &[Pair],
     variants: &[(usize, Network)],
     always: bool,
 ) -> Vec<Pair> {
@@ -502,15 +508,26 @@ fn measure_blends(
             let addresses = both.first().map_or(&[][..], |(_, _, a)| &a[..]);
             let inputs = ir::network::in_use_inputs(wide, addresses, load_bases);
             stored.push((k, both, inputs));
-        } else if let Some(b) = ir::network::build_network(wide, net, true) {
-            probes.push(Probe {
-                result: b.sequence.result.raw(),
-                inputs: (ir::network::measured_inputs(wide).into_iter())
-                    .map(|v| v.into())
-                    .collect(),
-                count_constant_loads: !in_loop,
-            });
-            alone.push((k, b));
+        } else {
+            // The plan's network measured alone too, as the variant is (the plan's own
+            // measurement may be in use: `measure_in_use`).
+            let Some(p) = ir::network::build_network(wide, plain, true) else {
+                continue;
+            };
+            let Some(b) = ir::network::build_network(wide, net, true) else {
+                ir::lower::discard(p.sequence);
+                continue;
+            };
+            for built in [&p, &b] {
+                probes.push(Probe {
+                    result: built.sequence.result.raw(),
+                    inputs: (ir::network::measured_inputs(wide).into_iter())
+                        .map(|v| v.into())
+                        .collect(),
+                    count_constant_loads: !in_loop,
+                });
+            }
+            alone.push((k, p, b));
         }
     }
     let groups: Vec<(&[ir::Inst], &[ir::lower::Value])> = stored
@@ -547,11 +564,13 @@ fn measure_blends(
         true => Vec::new(),
         false => target.timed(|| target.emitted_batch(&probes)),
     };
-    for ((k, b), count) in alone.into_iter().zip(counts) {
+    for (j, (k, p, b)) in alone.into_iter().enumerate() {
         ir::lower::discard(b.sequence);
-        let (i, net) = &variants[k];
-        let pair = measured[*i].map(|(_, without)| without).zip(count);
+        ir::lower::discard(p.sequence);
+        let count = |n: usize| counts.get(n).copied().flatten();
+        let pair = count(2 * j).zip(count(2 * j + 1));
         out[k] = pair;
+        let (i, net) = &variants[k];
         MEASURED.insert(key(*i, net), pair);
     }
     out
