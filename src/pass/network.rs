@@ -212,8 +212,8 @@ fn rebuild(
             // Compared where both networks were compiled and measured alike (both
             // against TTI's price of the original, `clear_wins`, or both against the
             // original compiled the same way); a plan kept on TTI's price alone
-            // (`clear_losses`) or not measured gives way to one that was. (The decision below is the
-            // alternative's own, against the original.)
+            // (`clear_losses`) or not measured gives way to one that was. (The
+            // decision below is the alternative's own, against the original.)
             let (plan_how, other_how) = (measured_by(&plans[i].3), measured_by(&other.3));
             let in_loop = other.4;
             let replaces = other_how != Measured::Priced
@@ -654,7 +654,7 @@ fn widen(
     let mut together = vec![0; wides.len()];
     let measured = target.timed(|| measure_in_use(target, in_use));
     for (b, pair) in blocks.iter().zip(measured) {
-        for &i in b {
+        for &i in b.iter().filter(|_| pair.is_some()) {
             pairs[i] = pair;
             together[i] = b.len() - 1;
         }
