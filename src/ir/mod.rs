@@ -810,11 +810,18 @@ pub(crate) fn push_grouped<K: PartialEq, V>(groups: &mut Vec<(K, Vec<V>)>, key: 
     }
 }
 
+/// The most `getelementptr`s a walk from a pointer to its base goes through (in a block
+/// nothing reaches, one may be its own pointer: followed for ever, `opt` hung).
+pub(crate) const MAX_POINTER_STEPS: usize = 64;
+
 /// A pointer as a base and a constant byte offset, through chains of
 /// `getelementptr i8, %base, C`: `(%base, C)`; anything else is itself plus 0.
 pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {
     let mut offset = 0i64;
-    while !LLVMIsAGetElementPtrInst(ptr).is_null() && LLVMGetNumOperands(ptr) == 2 {
+    for _ in 0..MAX_POINTER_STEPS {
+        if LLVMIsAGetElementPtrInst(ptr).is_null() || LLVMGetNumOperands(ptr) != 2 {
+            break;
+        }
         let element = LLVMGetGEPSourceElementType(ptr);
         let index = LLVMGetOperand(ptr, 1);
         let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind

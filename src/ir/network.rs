@@ -954,9 +954,7 @@ pub fn in_use_inputs(wide: &WideShuffle, addresses: &[Value], load_bases: bool) 
 fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> LLVMValueRef {
     // SAFETY: live values, read only.
     unsafe {
-        // At most so many (in a block nothing reaches, a `getelementptr` may be its own
-        // pointer: followed for ever, `opt` hung).
-        for _ in 0..MAX_OFFSETS {
+        for _ in 0..super::MAX_POINTER_STEPS {
             let constant_offset = !LLVMIsAGetElementPtrInst(ptr).is_null()
                 && LLVMGetInstructionParent(ptr) == block
                 && (1..LLVMGetNumOperands(ptr))
@@ -969,9 +967,6 @@ fn behind_constant_offsets(mut ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> L
     }
     ptr
 }
-
-/// The most `getelementptr`s [`behind_constant_offsets`] and [`offsets`] go through.
-const MAX_OFFSETS: usize = 16;
 
 /// How `wide`'s roots and leaves are used and reached, for the keys of measurements
 /// that depend on it ([`in_use_inputs`]): each root stored (the base of its address, by
@@ -1027,7 +1022,7 @@ fn offsets(mut ptr: LLVMValueRef, base: LLVMValueRef) -> String {
     let mut out = String::new();
     // SAFETY: live values, read only; the printed type is disposed of.
     unsafe {
-        for _ in 0..MAX_OFFSETS {
+        for _ in 0..super::MAX_POINTER_STEPS {
             if ptr == base || LLVMIsAGetElementPtrInst(ptr).is_null() {
                 break;
             }

@@ -1538,7 +1538,10 @@ unsafe fn quiet_between(
 
 /// The object a pointer is into: through every `getelementptr`.
 unsafe fn underlying(mut ptr: LLVMValueRef) -> LLVMValueRef {
-    while !LLVMIsAGetElementPtrInst(ptr).is_null() {
+    for _ in 0..super::MAX_POINTER_STEPS {
+        if LLVMIsAGetElementPtrInst(ptr).is_null() {
+            break;
+        }
         ptr = LLVMGetOperand(ptr, 0);
     }
     ptr
