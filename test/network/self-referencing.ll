@@ -3,10 +3,10 @@
 ; few steps. Before, `opt` hung in it, for a network (one wide shuffle stored) and for
 ; two widened groups, and on RISC-V V in the joined groups' addresses (found by
 ; `tests/robustness.rs`, which runs every input here on each target).
-; REQUIRES: x86-registered-target
+; REQUIRES: x86-registered-target, riscv-registered-target
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v4 -passes=shuffle-lib -S %s | FileCheck %s
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -o /dev/null
-; RUN: %if riscv-registered-target %{ %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes=shuffle-lib -disable-output %s %}
+; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes=shuffle-lib -disable-output %s
 
 ; CHECK-LABEL: @network(
 ; CHECK:         store <64 x i32> {{%.*}}, ptr %p
