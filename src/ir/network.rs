@@ -1252,7 +1252,7 @@ pub fn root_uses(wide: &WideShuffle) -> RootUses {
 /// ([`store_copy`]), the others handed on. [`discard_stored`] erases what was built;
 /// `None` (`built` erased) where the results do not match the roots.
 pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltNetwork, RootUses)> {
-    // A result that is no instruction (a leaf as it is) has no place for a store after it.
+    // A result that is no instruction is a leaf as it is: such a plan is measured joined.
     // SAFETY: live values, read only.
     let placed = built
         .results
@@ -1275,21 +1275,19 @@ fn uses_of(
     results: &[Value],
     mut store: impl FnMut(Inst, Value) -> Inst,
 ) -> RootUses {
-    let mut uses = RootUses {
-        stores: Vec::new(),
-        observed: Vec::new(),
-        addresses: Vec::new(),
-    };
+    let mut uses = RootUses::default();
     for (&root, &result) in wide.roots.iter().zip(results) {
-        match only_store_of(root) {
-            Some((s, address)) => {
-                uses.stores.push(store(s, result));
-                if !uses.addresses.contains(&address) {
-                    uses.addresses.push(address);
-                }
-            }
-            None => uses.observed.push(result),
-        }
+        uses.extend(match only_store_of(root) {
+            Some((s, address)) => RootUses {
+                stores: vec![store(s, result)],
+                addresses: vec![address],
+                ..RootUses::default()
+            },
+            None => RootUses {
+                observed: vec![result],
+                ..RootUses::default()
+            },
+        });
     }
     uses
 }

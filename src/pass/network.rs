@@ -616,17 +616,11 @@ fn widen(
     // in 1 cycle against 2 widened, and their loop 3 cycles against 5 widened; measured
     // together, as the loop is, widening loses). Decided per block; what that cannot
     // measure, group by group as the roots joined.
-    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    let mut by_block = Vec::new();
     for (i, wide) in wides.iter().enumerate() {
-        let block = ir::network::block_of(wide);
-        match blocks
-            .iter_mut()
-            .find(|b| ir::network::block_of(&wides[b[0]]) == block)
-        {
-            Some(b) => b.push(i),
-            None => blocks.push(vec![i]),
-        }
+        ir::push_grouped(&mut by_block, ir::network::block_of(wide), i);
     }
+    let blocks: Vec<Vec<usize>> = by_block.into_iter().map(|(_, b)| b).collect();
     let in_use = blocks
         .iter()
         .map(|b| InUse {
