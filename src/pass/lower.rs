@@ -4,7 +4,7 @@
 
 use std::ffi::CStr;
 
-use super::memo::{measure_pairs, shown, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, shown, timed_in_loop, wins, Candidate, Memo, Pair};
 use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
@@ -156,18 +156,21 @@ pub fn lower_shuffles(
         ir::lower::operand_is_load(site.inst, choice.recipe.source)
             && !ir::lower::sibling_shuffles(site.inst, choice.recipe.source).is_empty()
     };
-    let loses =
-        |site: &ir::ShuffleSite, choice: &Choice, original: i64, measured: &Pair| match measured {
+    // In a loop, by the cycles an iteration first (`wins`).
+    let loses = |site: &ir::ShuffleSite, choice: &Choice, original: i64, measured: &Pair| {
+        let in_loop = ir::lower::in_cycle(site.inst);
+        match *measured {
             Some((stock, emitted))
                 if choice.cost >= original
                     || lower::backend::strict(arch, choice.recipe.rule)
                     || grouped_load(site, choice) =>
             {
-                !emitted.cheaper_than(*stock)
+                !wins((stock, emitted), in_loop)
             }
-            Some((stock, emitted)) => stock.cheaper_than(*emitted),
+            Some((stock, emitted)) => wins((emitted, stock), in_loop),
             None => choice.cost >= original,
-        };
+        }
+    };
     let losing: Vec<ir::Inst> = plans
         .iter()
         .zip(&measured)
@@ -282,7 +285,9 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
                 inputs.push(address);
                 let built = ir::lower::build_recipe(site.inst, &choice.recipe)?;
                 let copy = ir::network::store_copy(store, built.result);
-                let both = target.emitted_for_stores_both(&[store], &[copy], &inputs, !in_loop);
+                let both = timed_in_loop(target, in_loop, || {
+                    target.emitted_for_stores_both(&[store], &[copy], &inputs, !in_loop)
+                });
                 ir::network::erase(copy);
                 ir::lower::discard(built);
                 both

@@ -194,17 +194,40 @@ pub struct Candidate<'a> {
     pub build: Box<dyn FnOnce() -> Option<BuiltSequence> + 'a>,
 }
 
+/// Whether a rewrite measured against its original (`(stock, rewrite)`) is taken:
+/// lighter; in a loop by [`Emitted::beats`], the cycles an iteration first, where
+/// [`measure_pairs`] measured them (on x86-64-v4 a one-source byte permutation as one
+/// `vpermw` is lighter than `vpshufb` with its index, and half as fast in a loop).
+pub fn wins((stock, rewrite): (Emitted, Emitted), in_loop: bool) -> bool {
+    match in_loop {
+        true => rewrite.beats(stock, true),
+        false => rewrite.cheaper_than(stock),
+    }
+}
+
+/// `measure`, with the cycles an iteration where `in_loop` ([`Target::timed`]: reading
+/// a listing back costs about a millisecond, which only decisions in loops need).
+pub fn timed_in_loop<R>(target: &Target, in_loop: bool, measure: impl FnOnce() -> R) -> R {
+    match in_loop {
+        true => target.timed(measure),
+        false => measure(),
+    }
+}
+
 /// Measures every candidate whose key `memo` does not know (the first of each key),
 /// original and rewrite, in one compilation; remembers the pairs; returns each
-/// candidate's pair.
+/// candidate's pair. Candidates in a loop are also timed (their cycles an iteration:
+/// [`wins`]).
 pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candidate>) -> Vec<Pair> {
     let keys: Vec<String> = candidates.iter().map(|c| c.key.clone()).collect();
     let mut built = Vec::new();
     let mut probes = Vec::new();
+    let mut in_loop = false;
     for (i, c) in candidates.into_iter().enumerate() {
         if memo.get(&c.key).is_some() || keys[..i].contains(&c.key) {
             continue;
         }
+        in_loop |= c.in_loop;
         let Some(b) = (c.build)() else {
             continue;
         };
@@ -224,7 +247,7 @@ pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candida
         }
         built.push((i, b));
     }
-    let counts = target.emitted_batch(&probes);
+    let counts = timed_in_loop(target, in_loop, || target.emitted_batch(&probes));
     for (k, (i, b)) in built.into_iter().enumerate() {
         ir::lower::discard(b);
         let pair = match (counts.get(2 * k), counts.get(2 * k + 1)) {

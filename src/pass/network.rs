@@ -219,7 +219,7 @@ fn rebuild(
             let replaces = other_how != Measured::Priced
                 && match (measured[i], pair) {
                     (Some((_, plan)), Some((_, alternative))) if plan_how == other_how => {
-                        beats(alternative, plan, in_loop)
+                        alternative.beats(plan, in_loop)
                     }
                     (_, Some(_)) => measured[i].is_none() || plan_how == Measured::Priced,
                     _ => false,
@@ -240,7 +240,7 @@ fn rebuild(
             always
                 || (*in_loop
                     && measured[i].is_some_and(|(stock, without)| {
-                        (without.faster_than(stock) || beats(without, stock, true))
+                        (without.faster_than(stock) || without.beats(stock, true))
                             && port_bound(without)
                     }))
         })
@@ -256,7 +256,7 @@ fn rebuild(
         let Some((without, with)) = pair else {
             continue;
         };
-        if always || fewer_cycles(without, with) {
+        if always || with.fewer_cycles_than(without) {
             // The decision below and the remark's prediction stay the plain network's
             // (taken already); the remark adds the variant's measurement.
             let stored = !always && ir::network::roots_stored(&plans[i].0);
@@ -293,9 +293,9 @@ fn rebuild(
         // (in use), the variant may win where the plain network did not.
         let blends_win = blends.is_some_and(|(_, with, stored)| {
             let with_stores = matches!(measured_by(&key), Measured::InUse | Measured::WithStore);
-            stored && with_stores && beats(with, stock, in_loop)
+            stored && with_stores && with.beats(stock, in_loop)
         });
-        if !always && !beats(emitted, stock, in_loop) && !blends_win {
+        if !always && !emitted.beats(stock, in_loop) && !blends_win {
             if remarks && by_loss {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
@@ -425,44 +425,11 @@ fn measured_by(key: &str) -> Measured {
     }
 }
 
-/// Whether `network` is faster than `original`, both measured: in a loop where both
-/// throughputs are known, by the cycles an iteration (never more; as many with fewer
-/// instructions; fewer, by a cycle at least where it has more instructions:
-/// [`fewer_cycles`]); else fewer instructions, or as many in fewer cycles. (By
-/// instructions first, random loops on x86-64-v4 took a network of 125 instructions in
-/// 144 cycles against 168 in 112, and kept one of 18 in 8 against 19 in 5.)
-fn beats(network: Emitted, original: Emitted, in_loop: bool) -> bool {
-    if !in_loop || network.cycles <= 0 || original.cycles <= 0 {
-        return network.faster_than(original);
-    }
-    match network.cycles.cmp(&original.cycles) {
-        std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => network.cheaper_than(original),
-        std::cmp::Ordering::Less => fewer_cycles(original, network),
-    }
-}
-
-/// One cycle, as measurements give cycles (in hundredths).
-const LOOP_CYCLE: i64 = 100;
-
 /// Whether a measured network's cycles are the shuffle port's rather than dispatch's
 /// (more than its instructions at four a cycle, the x86 models' width, and a cycle for
 /// the loop's own work): only then may blends, which add instructions, save cycles.
 fn port_bound(network: Emitted) -> bool {
-    network.cycles > network.instructions * 25 + LOOP_CYCLE
-}
-
-/// Whether `with` takes fewer cycles than `without`, both known; by a cycle at least
-/// where it has more instructions: they take dispatch slots, and the loop around has
-/// work of its own to dispatch (its counter, compare and branch, pointers: about four
-/// micro-ops, a cycle at the x86 models' width of four).
-fn fewer_cycles(without: Emitted, with: Emitted) -> bool {
-    let margin = if with.instructions > without.instructions {
-        LOOP_CYCLE
-    } else {
-        0
-    };
-    without.cycles > 0 && with.cycles > 0 && with.cycles + margin < without.cycles
+    network.cycles > network.instructions * 25 + Emitted::CYCLE
 }
 
 /// Each variant (plan, network with blends) measured against its plan's network:
@@ -687,7 +654,7 @@ fn widen(
         if others > 0 {
             what += &format!(" (measured with {others} other groups of the block)");
         }
-        if !beats(emitted, stock, ir::lower::in_cycle(wide.anchor())) {
+        if !emitted.beats(stock, ir::lower::in_cycle(wide.anchor())) {
             if remarks {
                 let message = format!(
                     "network: kept the {what}: as one {}-lane shuffle llc {}, no faster \
@@ -1063,11 +1030,18 @@ fn clear_losses(
 /// all compiled longer than the network. Bytes are out: review found two- and four-way
 /// byte deinterleaves of a load that TTI prices at 3.2 to 3.9 times the prediction on
 /// x86-64-v4, where the original compiles to 9 instructions in 6 cycles and the network
-/// to 22 in 22 (the backend's byte packs, which TTI does not see).
+/// to 22 in 22 (the backend's byte packs, which TTI does not see). Nor any shuffle of
+/// bytes: random loops (`scripts/network_loops.py`) found one `<128 x i8>` shuffle of a
+/// load TTI priced 38 on x86-64-v4 that compiles to 14 instructions in 4 cycles
+/// (`vpshufb` per 64 bytes, which TTI does not see), the network 18 in 14; on
+/// neoverse-n1 `<32 x i8>` priced 128 that compiles to 10 in 6 (`tbl`), the network 12
+/// in 7.
 fn clear_win_factor(wide: &WideShuffle, arch: Arch) -> Option<i64> {
     let x86_load = arch == Arch::X86_64 && !stored_interleave(wide) && !wide.written_out;
     let wide_elements = wide.element_bits().is_some_and(|bits| bits >= 32);
+    let bytes = wide.element_bits().map_or(true, |bits| bits <= 8);
     match tti_may_overprice(wide) {
+        _ if bytes => None,
         false => Some(2),
         true if x86_load && wide_elements && loaded_group(wide) => Some(3),
         true => None,

@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::{decode_emitted, encode_emitted, Memo, Persisted};
+use super::memo::{decode_emitted, encode_emitted, timed_in_loop, wins, Memo, Persisted};
 
 use crate::algebra::mask::Side;
 use crate::algebra::pattern::Sym;
@@ -350,7 +350,8 @@ fn remember(key: &str, decision: Decision) {
 /// descriptions promise fewer instructions than that, the cheapest sequence (and a
 /// table lookup where the descriptions say it is cheaper still); and only for shuffles
 /// none of those beats, the next sequences. A candidate is used if it compiles to
-/// strictly fewer instructions than the shuffle. (Setting up code generation costs more
+/// strictly fewer instructions than the shuffle; in a loop, by the cycles an iteration
+/// first ([`wins`]). (Setting up code generation costs more
 /// than compiling a small function: one compilation per shuffle made selection the
 /// bulk of a module of standalone shuffles' compile time.)
 fn decide_all(wanted: &[Wanted], target: &Target, searcher: &Searcher) {
@@ -381,7 +382,10 @@ fn decide_all(wanted: &[Wanted], target: &Target, searcher: &Searcher) {
             count_constant_loads: !ir::lower::in_cycle(w.site.inst),
         })
         .collect();
-    let stocks = target.emitted_batch(&probes);
+    let in_loop = pending
+        .iter()
+        .any(|(w, ..)| ir::lower::in_cycle(w.site.inst));
+    let stocks = timed_in_loop(target, in_loop, || target.emitted_batch(&probes));
     let mut open: Vec<(&Wanted, Emitted, Vec<Sequence>, Vec<Sequence>)> = Vec::new();
     for ((w, first, alternatives), stock) in pending.into_iter().zip(stocks) {
         match stock {
@@ -459,15 +463,17 @@ fn measure_candidates(open: &[(&Wanted, Emitted, &[Sequence])], target: &Target)
             built.push((i, seq.clone(), b));
         }
     }
-    let counts = target.emitted_batch(&probes);
+    let in_loop = open.iter().any(|(w, ..)| ir::lower::in_cycle(w.site.inst));
+    let counts = timed_in_loop(target, in_loop, || target.emitted_batch(&probes));
     let mut best: Vec<Option<(Sequence, Emitted)>> = vec![None; open.len()];
     for ((i, seq, b), count) in built.into_iter().zip(counts) {
         ir::lower::discard(b);
         let Some(count) = count else { continue };
-        if count.cheaper_than(open[i].1)
+        let in_loop = ir::lower::in_cycle(open[i].0.site.inst);
+        if wins((open[i].1, count), in_loop)
             && best[i]
                 .as_ref()
-                .map_or(true, |(_, e)| count.cheaper_than(*e))
+                .map_or(true, |(_, e)| wins((*e, count), in_loop))
         {
             best[i] = Some((seq, count));
         }

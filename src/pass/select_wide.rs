@@ -4,7 +4,8 @@
 //!
 //! As for four lanes (`super::select`), the assembly decides: the shuffle and the
 //! sequence are compiled alone, in one compilation for all of a function's, and the
-//! sequence is used only where it compiles to strictly fewer instructions. Decisions
+//! sequence is used only where it compiles to strictly fewer instructions (in a loop,
+//! by the cycles an iteration first: `super::memo::wins`). Decisions
 //! are remembered per target, types, operands, mask and loop; the sequence itself is
 //! searched again when used (a millisecond), not stored.
 //!
@@ -21,7 +22,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::{measure_pairs, site_key, Candidate, Memo, Pair};
+use super::memo::{measure_pairs, site_key, wins, Candidate, Memo, Pair};
 use super::select::stands_alone;
 
 use crate::algebra::shuffle::Held;
@@ -123,7 +124,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         // Measured before and not cheaper: no search.
         if MEASURED
             .get(&key)
-            .is_some_and(|pair| pair.map_or(true, |(stock, emitted)| !emitted.cheaper_than(stock)))
+            .is_some_and(|pair| pair.map_or(true, |pair| !wins(pair, in_loop)))
         {
             continue;
         }
@@ -156,13 +157,15 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         let Some((stock, emitted)) = pair else {
             continue;
         };
-        if !emitted.cheaper_than(stock) {
+        if !wins((stock, emitted), ir::lower::in_cycle(site.inst)) {
             if remarks {
                 let message = format!(
-                    "wide sequence not used: mask {} (llc {stock}): {} described {}, llc {emitted}",
+                    "wide sequence not used: mask {} (llc {}): {} described {}, llc {}",
                     site.shuffle.mask,
+                    stock.timed(),
                     seq.describe(),
-                    seq.predicted(arch, &load_shapes(&site))
+                    seq.predicted(arch, &load_shapes(&site)),
+                    emitted.timed()
                 );
                 target.remark(RemarkKind::Missed, c"Select", site.inst, &message);
             }
@@ -175,10 +178,12 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         };
         if remarks {
             let message = format!(
-                "wide sequence: mask {} (llc {stock}) became {} (described {}, llc {emitted})",
+                "wide sequence: mask {} (llc {}) became {} (described {}, llc {})",
                 site.shuffle.mask,
+                stock.timed(),
                 seq.describe(),
-                seq.predicted(arch, &loads)
+                seq.predicted(arch, &loads),
+                emitted.timed()
             );
             target.remark(RemarkKind::Passed, c"Select", site.inst, &message);
         }

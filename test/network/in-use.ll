@@ -5,11 +5,6 @@
 ;   (one 32-byte store), where the widened groups took 5 shuffles against stock's 3
 ;   (llvm-mca 5.1 cycles an iteration against 3.1). Measured together, as the block
 ;   is, both are kept.
-; * A one-source byte permutation selected as `vpermt2w` (a two-register table) reads
-;   its one source as both tables: given a poison second table, the register
-;   allocator gave it the previous iteration's result, which the instruction writes
-;   over, and each iteration waited for the one before (1.4 -> 13 cycles). With
-;   the source as both, the backend selects the one-table `vpermw`.
 ; REQUIRES: x86-registered-target
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v4 -passes=shuffle-lib -pass-remarks=shuffle-lib -pass-remarks-missed=shuffle-lib -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v4 -passes=shuffle-lib -S %s | %llc -mtriple=x86_64-linux-gnu -mcpu=x86-64-v4 | FileCheck %s --check-prefix=ASM
@@ -25,12 +20,6 @@
 
 ; ASM-LABEL: two_groups:
 ; ASM:         vmovdqu %ymm{{[0-9]+}}, {{.*}}(%rdi,%rax)
-; ASM-LABEL: one_source_table:
-; ASM-NOT:     vpermt2w
-; ASM-NOT:     vpermi2w
-; ASM:         vpermw
-; ASM-NOT:     vpermt2w
-; ASM:         retq
 
 define void @two_groups_far(ptr %o0, ptr %o1, ptr %o2, ptr %o3, ptr %src, i64 %n) {
 entry:
@@ -128,25 +117,6 @@ loop:
   store <2 x i32> %b, ptr %q1, align 1
   store <2 x i32> %c, ptr %q2, align 1
   store <2 x i32> %f, ptr %q3, align 1
-  %i.next = add nuw nsw i64 %i, 1
-  %more = icmp slt i64 %i.next, %n
-  br i1 %more, label %loop, label %exit
-exit:
-  ret void
-}
-
-define void @one_source_table(ptr %dst, ptr %src, i64 %n) {
-entry:
-  %c0 = icmp sgt i64 %n, 0
-  br i1 %c0, label %loop, label %exit
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %so = mul i64 %i, 16
-  %s = getelementptr i8, ptr %src, i64 %so
-  %d = getelementptr i8, ptr %dst, i64 %so
-  %v = load <16 x i8>, ptr %s, align 1
-  %y = shufflevector <16 x i8> %v, <16 x i8> poison, <16 x i32> <i32 0, i32 1, i32 8, i32 9, i32 4, i32 5, i32 12, i32 13, i32 2, i32 3, i32 10, i32 11, i32 6, i32 7, i32 14, i32 15>
-  store <16 x i8> %y, ptr %d, align 1
   %i.next = add nuw nsw i64 %i, 1
   %more = icmp slt i64 %i.next, %n
   br i1 %more, label %loop, label %exit
