@@ -930,13 +930,25 @@ pub fn block_of(wide: &WideShuffle) -> LLVMBasicBlockRef {
 /// from one argument into `ld4` (`InterleavedLoadCombine`), which it did not for the
 /// loop's own addresses: the original of a 4x4 transpose measured as one `ld4` there
 /// and was kept, at 11 cycles an iteration against the network's 9.
-pub fn in_use_inputs(wide: &WideShuffle, addresses: &[Value], load_bases: bool) -> Vec<Value> {
+/// The values the roots' computations read besides ([`RootUses::operands`]) are
+/// inputs too, a load of the block by its address's base (it is measured, as it runs
+/// beside the group).
+pub fn in_use_inputs(wide: &WideShuffle, uses: &RootUses, load_bases: bool) -> Vec<Value> {
     // SAFETY: a live instruction.
     let block = unsafe { LLVMGetInstructionParent(wide.anchor().raw()) };
     let loaded = measured_inputs(wide);
+    let operands = uses
+        .operands
+        .iter()
+        .map(|&v| match local_load(wide, v.raw()) {
+            // SAFETY: a live load's address.
+            true => (Value::from_raw(unsafe { LLVMGetOperand(v.raw(), 0) }), true),
+            false => (v, false),
+        });
     let mut out: Vec<Value> = Vec::new();
-    for (v, base) in
-        (loaded.into_iter().map(|v| (v, load_bases))).chain(addresses.iter().map(|&a| (a, true)))
+    for (v, base) in (loaded.into_iter().map(|v| (v, load_bases)))
+        .chain(uses.addresses.iter().map(|&a| (a, true)))
+        .chain(operands)
     {
         let v = match base {
             true => Value::from_raw(behind_constant_offsets(v.raw(), block)),
@@ -994,12 +1006,42 @@ pub fn uses_key_of(wides: &[&WideShuffle]) -> String {
             format!("{k}{}", offsets(ptr, base))
         };
         for &root in &wide.roots {
-            match only_store_of(root) {
-                Some((store, address)) => {
-                    out += &format!("s{}a{},", path(address.raw()), store_alignment(store))
-                }
-                None => out += "r,",
+            if let Some((store, address)) = only_store_of(root) {
+                out += &format!("s{}a{},", path(address.raw()), store_alignment(store));
+                continue;
             }
+            let Some(consumers) = consumers(root) else {
+                out += "r,";
+                continue;
+            };
+            // Each computation by its opcode, type and operands (a root by its number, a
+            // load of the block by its address, a constant, another value), then where
+            // it is stored.
+            out += "c[";
+            for c in consumers {
+                if let Some(computation) = c.computation {
+                    // SAFETY: a live instruction's opcode, type and operands, read only.
+                    unsafe {
+                        let v = computation.raw();
+                        out += &format!("{:?}{}(", LLVMGetInstructionOpcode(v), computation.ty());
+                        for k in 0..LLVMGetNumOperands(v) as u32 {
+                            let op = LLVMGetOperand(v, k);
+                            out += &match wide.roots.iter().position(|r| r.raw() == op) {
+                                Some(i) => format!("r{i}"),
+                                None if local_load(wide, op) => {
+                                    format!("l{}", path(LLVMGetOperand(op, 0)))
+                                }
+                                None if LLVMIsConstant(op) != 0 => "k".to_string(),
+                                None => "x".to_string(),
+                            };
+                            out += " ";
+                        }
+                    }
+                    out += ")";
+                }
+                out += &format!("s{}a{};", path(c.address.raw()), store_alignment(c.store));
+            }
+            out += "],";
         }
         for leaf in &wide.leaves {
             if local_load(wide, leaf.raw()) {
@@ -1203,27 +1245,28 @@ pub fn store_copy(store: Inst, value: Inst) -> Inst {
 }
 
 /// `network` built on `wide` with each result stored where its root is (every root's
-/// only user a simple store): the network, the stores built, and the addresses they
-/// write, for a measurement with the stores ([`discard_stored`] erases them). `None`
-/// (nothing built) where a root is not stored so.
-pub fn build_stored(
-    wide: &WideShuffle,
-    network: &Network,
-) -> Option<(BuiltNetwork, Vec<Inst>, Vec<Value>)> {
+/// only user a simple store): the network and its results' uses (the stores built and
+/// the addresses they write), for a measurement with the stores ([`discard_in_use`]
+/// erases them). `None` (nothing built) where a root is not stored so.
+pub fn build_stored(wide: &WideShuffle, network: &Network) -> Option<(BuiltNetwork, RootUses)> {
     if !roots_stored(wide) {
         return None;
     }
-    let (built, uses) = results_in_use(wide, build_network(wide, network, false)?)?;
-    Some((built, uses.stores, uses.addresses))
+    results_in_use(wide, build_network(wide, network, false)?)
 }
 
 /// How a group's roots are used, for a measurement of the group as code uses it rather
 /// than joined into one value (which the backend may keep in one wide register where the
 /// code stores the roots apart): the stores of the roots each read by one simple store
-/// alone, the other roots (handed on in registers), and the stores' addresses.
+/// alone, and of the computations of roots stored so ([`consumers`]), with the values
+/// those computations read besides the roots (`operands`) and, in a replacement, the
+/// computations' copies (`computed`); the other roots (handed on in registers); and the
+/// stores' addresses.
 #[derive(Default)]
 pub struct RootUses {
     pub stores: Vec<Inst>,
+    pub computed: Vec<Inst>,
+    pub operands: Vec<Value>,
     pub observed: Vec<Value>,
     pub addresses: Vec<Value>,
 }
@@ -1232,25 +1275,110 @@ impl RootUses {
     /// With `other`'s uses too.
     pub fn extend(&mut self, other: RootUses) {
         self.stores.extend(other.stores);
+        self.computed.extend(other.computed);
         self.observed.extend(other.observed);
-        for a in other.addresses {
-            if !self.addresses.contains(&a) {
-                self.addresses.push(a);
+        for (to, from) in [
+            (&mut self.addresses, other.addresses),
+            (&mut self.operands, other.operands),
+        ] {
+            for a in from {
+                if !to.contains(&a) {
+                    to.push(a);
+                }
             }
         }
     }
 }
 
+/// One use of a root that ends in a simple store of its block: the store reads the root
+/// itself, or a computation of it (`computation`) that only the store reads.
+#[derive(Clone, Copy)]
+struct Consumer {
+    computation: Option<Inst>,
+    store: Inst,
+    address: Value,
+}
+
+/// Every use of `root` (not one simple store alone: [`only_store_of`]) as a
+/// [`Consumer`]; `None` where one is no such. A group whose results code computes on
+/// and stores (`%z = add <2 x i64> %x0, %x20; store %z`) is measured with those
+/// computations and stores, as the loop runs them: measured without them, on
+/// neoverse-n1 a group of `ld4`s measured faster than stock's pairs of loads and zips
+/// and spilled in the loop (249 -> 283 cycles an iteration), and on x86-64-v4 groups
+/// measured faster ran slower.
+fn consumers(root: Inst) -> Option<Vec<Consumer>> {
+    // SAFETY: live instructions' uses, users and operands, read only.
+    unsafe {
+        let block = LLVMGetInstructionParent(root.raw());
+        let simple_store_of = |user: LLVMValueRef, value: LLVMValueRef| {
+            (!LLVMIsAStoreInst(user).is_null()
+                && LLVMGetOperand(user, 0) == value
+                && LLVMGetOperand(user, 1) != value
+                && LLVMGetVolatile(user) == 0
+                && LLVMGetOrdering(user)
+                    == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+                && LLVMGetInstructionParent(user) == block)
+                .then(|| (Inst(user), Value::from_raw(LLVMGetOperand(user, 1))))
+        };
+        let mut out = Vec::new();
+        let mut uses = 0;
+        let mut u = LLVMGetFirstUse(root.raw());
+        while !u.is_null() {
+            uses += 1;
+            if uses > MAX_CONSUMERS {
+                return None;
+            }
+            let user = LLVMGetUser(u);
+            u = LLVMGetNextUse(u);
+            if let Some((store, address)) = simple_store_of(user, root.raw()) {
+                out.push(Consumer {
+                    computation: None,
+                    store,
+                    address,
+                });
+                continue;
+            }
+            let lane_wise = !LLVMIsABinaryOperator(user).is_null()
+                || !LLVMIsACastInst(user).is_null()
+                || !LLVMIsACmpInst(user).is_null()
+                || !LLVMIsASelectInst(user).is_null();
+            let first = LLVMGetFirstUse(user);
+            if !lane_wise
+                || LLVMGetInstructionParent(user) != block
+                || first.is_null()
+                || !LLVMGetNextUse(first).is_null()
+            {
+                return None;
+            }
+            let (store, address) = simple_store_of(LLVMGetUser(first), user)?;
+            let computation = Some(Inst(user));
+            // A computation reading the root twice is one consumer.
+            if !out.iter().any(|c: &Consumer| c.computation == computation) {
+                out.push(Consumer {
+                    computation,
+                    store,
+                    address,
+                });
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The most uses of a root followed into computations ([`consumers`]).
+const MAX_CONSUMERS: usize = 8;
+
 /// The uses of `wide`'s roots as they are ([`RootUses`]).
 pub fn root_uses(wide: &WideShuffle) -> RootUses {
     let results: Vec<Value> = wide.roots.iter().map(|&r| Value::from(r)).collect();
-    uses_of(wide, &results, |store, _| store)
+    uses_of(wide, &results, false)
 }
 
 /// `built` (a replacement of `wide`, a result for each root) with its results used as
 /// the roots are: each result a root's store reads stored by a copy of that store
-/// ([`store_copy`]), the others handed on. [`discard_stored`] erases what was built;
-/// `None` (`built` erased) where the results do not match the roots.
+/// ([`store_copy`]), each computation of roots copied onto the results and stored so,
+/// the others handed on. [`discard_in_use`] erases what was built; `None` (`built`
+/// erased) where the results do not match the roots.
 pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltNetwork, RootUses)> {
     // A result that is no instruction is a leaf as it is: such a plan is measured joined.
     // SAFETY: live values, read only.
@@ -1262,39 +1390,99 @@ pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltN
         super::lower::discard(built.sequence);
         return None;
     }
-    let uses = uses_of(wide, &built.results, |store, v| {
-        store_copy(store, Inst(v.raw()))
-    });
+    let uses = uses_of(wide, &built.results, true);
     Some((built, uses))
 }
 
-/// [`RootUses`] of `results` (one per root of `wide`), `store` giving the store of a
-/// result whose root is stored.
-fn uses_of(
-    wide: &WideShuffle,
-    results: &[Value],
-    mut store: impl FnMut(Inst, Value) -> Inst,
-) -> RootUses {
+/// [`RootUses`] of `results` (one per root of `wide`): the roots' own stores and
+/// computations, or (`copies`) copies of them reading `results`.
+fn uses_of(wide: &WideShuffle, results: &[Value], copies: bool) -> RootUses {
     let mut uses = RootUses::default();
+    let mut done: Vec<Inst> = Vec::new();
     for (&root, &result) in wide.roots.iter().zip(results) {
-        uses.extend(match only_store_of(root) {
-            Some((s, address)) => RootUses {
-                stores: vec![store(s, result)],
-                addresses: vec![address],
-                ..RootUses::default()
-            },
-            None => RootUses {
-                observed: vec![result],
-                ..RootUses::default()
-            },
+        let stored = only_store_of(root).map(|(store, address)| {
+            vec![Consumer {
+                computation: None,
+                store,
+                address,
+            }]
         });
+        let Some(consumers) = stored.or_else(|| consumers(root)) else {
+            uses.observed.push(result);
+            continue;
+        };
+        for c in consumers {
+            let store = match c.computation {
+                None if copies => store_copy(c.store, Inst(result.raw())),
+                None => c.store,
+                Some(computation) if done.contains(&computation) => continue,
+                Some(computation) => {
+                    done.push(computation);
+                    for v in operands_besides(computation, wide) {
+                        if !uses.operands.contains(&v) {
+                            uses.operands.push(v);
+                        }
+                    }
+                    match copies {
+                        true => {
+                            let copy = computation_copy(computation, c.store, wide, results);
+                            uses.computed.push(copy);
+                            store_copy(c.store, copy)
+                        }
+                        false => c.store,
+                    }
+                }
+            };
+            uses.stores.push(store);
+            if !uses.addresses.contains(&c.address) {
+                uses.addresses.push(c.address);
+            }
+        }
     }
     uses
 }
 
-/// Erases what [`build_stored`] built.
-pub fn discard_stored(built: BuiltNetwork, copies: Vec<Inst>) {
-    for copy in copies {
+/// The operands of `computation` that are neither roots of `wide` nor constants: what
+/// a measurement hands in.
+fn operands_besides(computation: Inst, wide: &WideShuffle) -> Vec<Value> {
+    // SAFETY: a live instruction's operands, read only.
+    unsafe {
+        (0..LLVMGetNumOperands(computation.raw()) as u32)
+            .map(|k| LLVMGetOperand(computation.raw(), k))
+            .filter(|&v| LLVMIsConstant(v) == 0 && !wide.roots.iter().any(|r| r.raw() == v))
+            .map(Value::from_raw)
+            .collect()
+    }
+}
+
+/// A copy of `computation` reading `results` where it reads `wide`'s roots, right
+/// before `store` (which the results dominate, as they do the roots' stores).
+fn computation_copy(computation: Inst, store: Inst, wide: &WideShuffle, results: &[Value]) -> Inst {
+    // SAFETY: a live lane-wise instruction, its clone given operands of the same types
+    // (each result has its root's type) and placed before a store of its block.
+    unsafe {
+        let copy = LLVMInstructionClone(computation.raw());
+        for k in 0..LLVMGetNumOperands(copy) as u32 {
+            let operand = LLVMGetOperand(copy, k);
+            if let Some(i) = wide.roots.iter().position(|r| r.raw() == operand) {
+                LLVMSetOperand(copy, k, results[i].raw());
+            }
+        }
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(copy)));
+        LLVMPositionBuilderBefore(builder, store.raw());
+        LLVMInsertIntoBuilder(builder, copy);
+        LLVMDisposeBuilder(builder);
+        Inst(copy)
+    }
+}
+
+/// Erases what [`results_in_use`] built: the stores and computations copied, then the
+/// network.
+pub fn discard_in_use(built: BuiltNetwork, uses: RootUses) {
+    for copy in uses.stores {
+        erase(copy);
+    }
+    for copy in uses.computed.into_iter().rev() {
         erase(copy);
     }
     super::lower::discard(built.sequence);

@@ -472,8 +472,10 @@ fn measure_blends(
                 .collect();
             // As the original was measured in use (`measure_in_use`).
             let load_bases = target.desc().arch() != Arch::AArch64;
-            let addresses = both.first().map_or(&[][..], |(_, _, a)| &a[..]);
-            let inputs = ir::network::in_use_inputs(wide, addresses, load_bases);
+            let inputs = match both.first() {
+                Some((_, uses)) => ir::network::in_use_inputs(wide, uses, load_bases),
+                None => Vec::new(),
+            };
             stored.push((k, both, inputs));
         } else {
             // The plan's network measured alone too, as the variant is (the plan's own
@@ -502,7 +504,7 @@ fn measure_blends(
         .filter(|(_, both, _)| both.len() == 2)
         .flat_map(|(_, both, inputs)| {
             both.iter()
-                .map(move |(_, copies, _)| (&copies[..], &inputs[..]))
+                .map(move |(_, uses)| (&uses.stores[..], &inputs[..]))
         })
         .collect();
     let counts = match groups.is_empty() {
@@ -523,8 +525,8 @@ fn measure_blends(
             let (i, net) = &variants[k];
             MEASURED.insert(key(*i, net), pair);
         }
-        for (network, copies, _) in both.into_iter().rev() {
-            ir::network::discard_stored(network, copies);
+        for (network, uses) in both.into_iter().rev() {
+            ir::network::discard_in_use(network, uses);
         }
     }
     let counts = match probes.is_empty() {
@@ -1210,7 +1212,7 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
         }
         if replacements.len() != item.wides.len() {
             for (replacement, uses) in replacements.into_iter().rev() {
-                ir::network::discard_stored(replacement, uses.stores);
+                ir::network::discard_in_use(replacement, uses);
             }
             continue;
         }
@@ -1218,7 +1220,7 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
         let mut inputs = Vec::new();
         for (&wide, (_, uses)) in item.wides.iter().zip(&replacements) {
             let uses_now = ir::network::root_uses(wide);
-            for v in ir::network::in_use_inputs(wide, &uses_now.addresses, item.load_bases) {
+            for v in ir::network::in_use_inputs(wide, &uses_now, item.load_bases) {
                 if !inputs.contains(&v) {
                     inputs.push(v);
                 }
@@ -1258,7 +1260,7 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
         .collect();
     for (i, at, replacements) in built {
         for (replacement, uses) in replacements.into_iter().rev() {
-            ir::network::discard_stored(replacement, uses.stores);
+            ir::network::discard_in_use(replacement, uses);
         }
         let counts = &counts[usize::from(items[i].in_loop)];
         let count = |k: usize| counts.get(k).copied().flatten();
