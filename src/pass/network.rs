@@ -292,7 +292,7 @@ fn rebuild(
         // With blends taken, measured with the roots' stores as the original was
         // (in use), the variant may win where the plain network did not.
         let blends_win = blends.is_some_and(|(_, with, stored)| {
-            let with_stores = matches!(measured_by(&key), Measured::InUse | Measured::WithStore);
+            let with_stores = measured_by(&key) == Measured::InUse;
             stored && with_stores && with.beats(stock, in_loop)
         });
         if !always && !emitted.beats(stock, in_loop) && !blends_win {
@@ -402,8 +402,6 @@ enum Measured {
     Priced,
     /// The network compiled, against TTI's price of the original (`clear_wins`).
     AgainstTti,
-    /// Both compiled with the shuffle's store (one shuffle).
-    WithStore,
     /// Both compiled as the code uses the roots (`measure_in_use`).
     InUse,
     /// Both compiled, the roots joined into one value.
@@ -416,8 +414,6 @@ fn measured_by(key: &str) -> Measured {
         Measured::Priced
     } else if by("tti") {
         Measured::AgainstTti
-    } else if by("store") {
-        Measured::WithStore
     } else if by("in-use") {
         Measured::InUse
     } else {
@@ -1081,9 +1077,12 @@ fn loaded_group(wide: &WideShuffle) -> bool {
     wide.roots.len() > 1 && ir::network::reads_a_load(wide)
 }
 
-/// Each plan's network against its shuffle, in instructions: with the store where the
-/// shuffle's only user is one (the backend may fold an interleave into the store:
-/// AArch64 `st2`..`st4`), else the two alone, a function's in one compilation.
+/// Each plan's network against its shuffles, in instructions and cycles: where TTI's
+/// price decides ([`clear_wins`], [`clear_losses`]), the network alone; else both as
+/// the code uses the roots ([`measure_in_use`]: with their stores, where the backend
+/// may fold an interleave into the store, AArch64 `st2`..`st4`, or the computations
+/// and stores they feed); else both alone, the roots joined; a function's in one
+/// compilation.
 fn measure(
     target: &Target,
     plans: &[(WideShuffle, Network, u32, String, bool)],
@@ -1095,30 +1094,8 @@ fn measure(
     let mut out: Vec<Option<Pair>> = vec![None; plans.len()];
     clear_wins(target, plans, &mut out);
     clear_losses(target, plans, &mut out);
-    for (i, (wide, net, _, key, in_loop)) in plans.iter().enumerate() {
-        if out[i].is_some() {
-            continue;
-        }
-        let Some((store, address)) = ir::network::only_store(wide) else {
-            continue;
-        };
-        let key = format!("{key}|store");
-        let pair = MEASURED.get_or_make(key, || {
-            let built = ir::network::build_network(wide, net, true)?;
-            let copy = ir::network::store_copy(store, built.sequence.result);
-            let mut inputs = ir::network::measured_inputs(wide);
-            inputs.push(address);
-            let both = target.emitted_for_stores_both(&[store], &[copy], &inputs, !in_loop);
-            ir::network::erase(copy);
-            ir::lower::discard(built.sequence);
-            both
-        });
-        out[i] = Some(pair);
-    }
-    // Groups of several shuffles, as the code uses them.
-    let groups: Vec<usize> = (0..plans.len())
-        .filter(|&i| out[i].is_none() && plans[i].0.roots.len() > 1)
-        .collect();
+    // As the code uses them.
+    let groups: Vec<usize> = (0..plans.len()).filter(|&i| out[i].is_none()).collect();
     let in_use = groups
         .iter()
         .map(|&i| {
