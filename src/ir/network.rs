@@ -993,6 +993,8 @@ pub fn uses_key(wide: &WideShuffle) -> String {
 /// (two groups storing to one base and to two are measured apart).
 pub fn uses_key_of(wides: &[&WideShuffle]) -> String {
     let mut bases: Vec<LLVMValueRef> = Vec::new();
+    // Values computations read besides, numbered.
+    let mut others: Vec<LLVMValueRef> = Vec::new();
     let mut out = String::new();
     for wide in wides {
         // SAFETY: a live instruction.
@@ -1010,29 +1012,40 @@ pub fn uses_key_of(wides: &[&WideShuffle]) -> String {
                 out += &format!("s{}a{},", path(address.raw()), store_alignment(store));
                 continue;
             }
-            let Some(consumers) = consumers(root) else {
+            let Some(consumers) = consumers(root, &wide.roots) else {
                 out += "r,";
                 continue;
             };
-            // Each computation by its opcode, type and operands (a root by its number, a
-            // load of the block by its address, a constant, another value), then where
-            // it is stored.
+            // Each computation as printed without names (its opcode, predicate, flags,
+            // types, constants), then its operands (a root by its number, a load of the
+            // block by its text and address, a constant, another value by its number
+            // in the key), then where it is stored.
             out += "c[";
             for c in consumers {
                 if let Some(computation) = c.computation {
-                    // SAFETY: a live instruction's opcode, type and operands, read only.
+                    out += &unnamed(&computation.text());
+                    out += "(";
+                    // SAFETY: a live instruction's operands, read only.
                     unsafe {
                         let v = computation.raw();
-                        out += &format!("{:?}{}(", LLVMGetInstructionOpcode(v), computation.ty());
                         for k in 0..LLVMGetNumOperands(v) as u32 {
                             let op = LLVMGetOperand(v, k);
                             out += &match wide.roots.iter().position(|r| r.raw() == op) {
                                 Some(i) => format!("r{i}"),
-                                None if local_load(wide, op) => {
-                                    format!("l{}", path(LLVMGetOperand(op, 0)))
-                                }
+                                None if local_load(wide, op) => format!(
+                                    "l{}{}",
+                                    unnamed(&Inst(op).text()),
+                                    path(LLVMGetOperand(op, 0))
+                                ),
                                 None if LLVMIsConstant(op) != 0 => "k".to_string(),
-                                None => "x".to_string(),
+                                None => {
+                                    let k = others.iter().position(|&o| o == op);
+                                    let k = k.unwrap_or_else(|| {
+                                        others.push(op);
+                                        others.len() - 1
+                                    });
+                                    format!("x{k}")
+                                }
                             };
                             out += " ";
                         }
@@ -1054,6 +1067,36 @@ pub fn uses_key_of(wides: &[&WideShuffle]) -> String {
             }
         }
         out += "/";
+    }
+    out
+}
+
+/// `text` (an instruction as printed) without its metadata and with every name `%`:
+/// what the instruction computes, whatever its values are called.
+fn unnamed(text: &str) -> String {
+    let text = text.split(", !").next().unwrap_or(text);
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '%' {
+            continue;
+        }
+        if chars.peek() == Some(&'"') {
+            chars.next();
+            for q in chars.by_ref() {
+                if q == '"' {
+                    break;
+                }
+            }
+            continue;
+        }
+        while chars
+            .peek()
+            .is_some_and(|&n| n.is_ascii_alphanumeric() || "-$._".contains(n))
+        {
+            chars.next();
+        }
     }
     out
 }
@@ -1252,7 +1295,8 @@ pub fn build_stored(wide: &WideShuffle, network: &Network) -> Option<(BuiltNetwo
     if !roots_stored(wide) {
         return None;
     }
-    results_in_use(wide, build_network(wide, network, false)?)
+    let plan = use_plan(wide);
+    results_in_use(wide, build_network(wide, network, false)?, &plan)
 }
 
 /// How a group's roots are used, for a measurement of the group as code uses it rather
@@ -1306,7 +1350,7 @@ struct Consumer {
 /// neoverse-n1 a group of `ld4`s measured faster than stock's pairs of loads and zips
 /// and spilled in the loop (249 -> 283 cycles an iteration), and on x86-64-v4 groups
 /// measured faster ran slower.
-fn consumers(root: Inst) -> Option<Vec<Consumer>> {
+fn consumers(root: Inst, roots: &[Inst]) -> Option<Vec<Consumer>> {
     // SAFETY: live instructions' uses, users and operands, read only.
     unsafe {
         let block = LLVMGetInstructionParent(root.raw());
@@ -1342,8 +1386,16 @@ fn consumers(root: Inst) -> Option<Vec<Consumer>> {
                 || !LLVMIsACastInst(user).is_null()
                 || !LLVMIsACmpInst(user).is_null()
                 || !LLVMIsASelectInst(user).is_null();
+            // A shuffle read besides the group's roots (another group's root, a part
+            // of this one, what a measurement built for another group): handed in, it
+            // would leave out of the original what computes it.
+            let other_shuffle = (0..LLVMGetNumOperands(user) as u32).any(|k| {
+                let op = LLVMGetOperand(user, k);
+                !roots.iter().any(|r| r.raw() == op) && !LLVMIsAShuffleVectorInst(op).is_null()
+            });
             let first = LLVMGetFirstUse(user);
             if !lane_wise
+                || other_shuffle
                 || LLVMGetInstructionParent(user) != block
                 || first.is_null()
                 || !LLVMGetNextUse(first).is_null()
@@ -1368,10 +1420,10 @@ fn consumers(root: Inst) -> Option<Vec<Consumer>> {
 /// The most uses of a root followed into computations ([`consumers`]).
 const MAX_CONSUMERS: usize = 8;
 
-/// The uses of `wide`'s roots as they are ([`RootUses`]).
-pub fn root_uses(wide: &WideShuffle) -> RootUses {
+/// The uses of `wide`'s roots as they are, by `plan` ([`RootUses`]).
+pub fn root_uses(wide: &WideShuffle, plan: &UsePlan) -> RootUses {
     let results: Vec<Value> = wide.roots.iter().map(|&r| Value::from(r)).collect();
-    uses_of(wide, &results, false)
+    uses_of(wide, &results, false, plan)
 }
 
 /// `built` (a replacement of `wide`, a result for each root) with its results used as
@@ -1379,7 +1431,11 @@ pub fn root_uses(wide: &WideShuffle) -> RootUses {
 /// ([`store_copy`]), each computation of roots copied onto the results and stored so,
 /// the others handed on. [`discard_in_use`] erases what was built; `None` (`built`
 /// erased) where the results do not match the roots.
-pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltNetwork, RootUses)> {
+pub fn results_in_use(
+    wide: &WideShuffle,
+    built: BuiltNetwork,
+    plan: &UsePlan,
+) -> Option<(BuiltNetwork, RootUses)> {
     // A result that is no instruction is a leaf as it is: such a plan is measured joined.
     // SAFETY: live values, read only.
     let placed = built
@@ -1390,16 +1446,20 @@ pub fn results_in_use(wide: &WideShuffle, built: BuiltNetwork) -> Option<(BuiltN
         super::lower::discard(built.sequence);
         return None;
     }
-    let uses = uses_of(wide, &built.results, true);
+    let uses = uses_of(wide, &built.results, true, plan);
     Some((built, uses))
 }
 
-/// [`RootUses`] of `results` (one per root of `wide`): the roots' own stores and
-/// computations, or (`copies`) copies of them reading `results`.
-fn uses_of(wide: &WideShuffle, results: &[Value], copies: bool) -> RootUses {
-    let mut uses = RootUses::default();
-    let mut done: Vec<Inst> = Vec::new();
-    for (&root, &result) in wide.roots.iter().zip(results) {
+/// How each root of a group is used: its [`Consumer`]s (one store alone:
+/// [`only_store_of`]; else [`consumers`]), or none where it is handed on. Read before a
+/// measurement builds anything: the copies built for one group read roots of another
+/// (a computation of both) and must not be taken for that group's uses (they were, and
+/// were erased after the network they read: a use after free, found by review).
+pub struct UsePlan(Vec<Option<Vec<Consumer>>>);
+
+/// [`UsePlan`] of `wide` as the code is now.
+pub fn use_plan(wide: &WideShuffle) -> UsePlan {
+    let plan = wide.roots.iter().map(|&root| {
         let stored = only_store_of(root).map(|(store, address)| {
             vec![Consumer {
                 computation: None,
@@ -1407,11 +1467,22 @@ fn uses_of(wide: &WideShuffle, results: &[Value], copies: bool) -> RootUses {
                 address,
             }]
         });
-        let Some(consumers) = stored.or_else(|| consumers(root)) else {
+        stored.or_else(|| consumers(root, &wide.roots))
+    });
+    UsePlan(plan.collect())
+}
+
+/// [`RootUses`] of `results` (one per root of `wide`) by `plan`: the roots' own stores
+/// and computations, or (`copies`) copies of them reading `results`.
+fn uses_of(wide: &WideShuffle, results: &[Value], copies: bool, plan: &UsePlan) -> RootUses {
+    let mut uses = RootUses::default();
+    let mut done: Vec<Inst> = Vec::new();
+    for (consumers, &result) in plan.0.iter().zip(results) {
+        let Some(consumers) = consumers else {
             uses.observed.push(result);
             continue;
         };
-        for c in consumers {
+        for &c in consumers {
             let store = match c.computation {
                 None if copies => store_copy(c.store, Inst(result.raw())),
                 None => c.store,
@@ -1541,4 +1612,26 @@ pub fn tti_cost(wide: &WideShuffle, target: &crate::ffi::Target) -> Option<i64> 
 pub fn reads_a_load(wide: &WideShuffle) -> bool {
     let inputs = measured_inputs(wide);
     wide.leaves.iter().any(|l| !inputs.contains(l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unnamed;
+
+    /// Names go, what is computed stays: opcode, flags, predicate, types, constants.
+    #[test]
+    fn unnamed_keeps_what_is_computed() {
+        assert_eq!(
+            unnamed("%z = add nsw <8 x i32> %x0, %e.1, !dbg !12"),
+            "% = add nsw <8 x i32> %, %"
+        );
+        assert_eq!(
+            unnamed("%3 = icmp ult <4 x i32> %\"a b\", splat (i32 7)"),
+            "% = icmp ult <4 x i32> %, splat (i32 7)"
+        );
+        assert_ne!(
+            unnamed("%z = udiv <8 x i32> %x, splat (i32 7)"),
+            unnamed("%z = udiv <8 x i32> %x, splat (i32 8)")
+        );
+    }
 }

@@ -1030,10 +1030,10 @@ fn clear_losses(
 /// x86-64-v4, where the original compiles to 9 instructions in 6 cycles and the network
 /// to 22 in 22 (the backend's byte packs, which TTI does not see). Nor any shuffle of
 /// bytes: random loops (`scripts/network_loops.py`) found one `<128 x i8>` shuffle of a
-/// load TTI priced 38 on x86-64-v4 that compiles to 14 instructions in 4 cycles
-/// (`vpshufb` per 64 bytes, which TTI does not see), the network 18 in 14; on
-/// neoverse-n1 `<32 x i8>` priced 128 that compiles to 10 in 6 (`tbl`), the network 12
-/// in 7.
+/// load TTI priced 38 on x86-64-v4 that compiles to 10 instructions in 4 cycles
+/// (`vpshufb` per 64 bytes and an or, which TTI does not see), the network to 20 in 14;
+/// on neoverse-n1 a `<32 x i8>` one priced 128 that compiles to 4 in 3.67 (`tbl`), the
+/// network to 6 in 4.33 (`test/network/bytes-tti.ll`).
 fn clear_win_factor(wide: &WideShuffle, arch: Arch) -> Option<i64> {
     let x86_load = arch == Arch::X86_64 && !stored_interleave(wide) && !wide.written_out;
     let wide_elements = wide.element_bits().is_some_and(|bits| bits >= 32);
@@ -1175,14 +1175,24 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
     let mut out = vec![None; items.len()];
     let mut built = Vec::new();
     let mut slices: [Vec<Slice>; 2] = [Vec::new(), Vec::new()];
-    for (i, item) in items.iter().enumerate() {
+    // How the roots are used, read before anything is built (`UsePlan`).
+    let plans: Vec<Vec<ir::network::UsePlan>> = items
+        .iter()
+        .map(|item| {
+            item.wides
+                .iter()
+                .map(|w| ir::network::use_plan(w))
+                .collect()
+        })
+        .collect();
+    for ((i, item), plans) in items.iter().enumerate().zip(&plans) {
         if let Some(pair) = MEASURED.get(&item.key) {
             out[i] = Some(pair);
             continue;
         }
         let mut replacements = Vec::new();
-        for &wide in &item.wides {
-            match (item.build)(wide).and_then(|b| ir::network::results_in_use(wide, b)) {
+        for (&wide, plan) in item.wides.iter().zip(plans) {
+            match (item.build)(wide).and_then(|b| ir::network::results_in_use(wide, b, plan)) {
                 Some(replacement) => replacements.push(replacement),
                 None => break,
             }
@@ -1195,8 +1205,8 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
         }
         let (mut original, mut replaced) = (ir::network::RootUses::default(), Vec::new());
         let mut inputs = Vec::new();
-        for (&wide, (_, uses)) in item.wides.iter().zip(&replacements) {
-            let uses_now = ir::network::root_uses(wide);
+        for ((&wide, (_, uses)), plan) in item.wides.iter().zip(&replacements).zip(plans) {
+            let uses_now = ir::network::root_uses(wide, plan);
             for v in ir::network::in_use_inputs(wide, &uses_now, item.load_bases) {
                 if !inputs.contains(&v) {
                     inputs.push(v);
@@ -1235,7 +1245,8 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
             false => target.emitted_for_slices(these, in_loop == 0),
         })
         .collect();
-    for (i, at, replacements) in built {
+    // Last built first: a copy may read what an earlier item built.
+    for (i, at, replacements) in built.into_iter().rev() {
         for (replacement, uses) in replacements.into_iter().rev() {
             ir::network::discard_in_use(replacement, uses);
         }
