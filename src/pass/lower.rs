@@ -4,7 +4,7 @@
 
 use std::ffi::CStr;
 
-use super::memo::{measure_pairs, shown, timed_in_loop, wins, Candidate, Memo, Pair};
+use super::memo::{measure_pairs_by_cycles, shown, timed_in_loop, wins, Candidate, Memo, Pair};
 use crate::algebra::mask::{Mask, Side};
 use crate::ffi::{RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
@@ -312,7 +312,7 @@ fn measure(plans: &[(ir::ShuffleSite, Choice, i64)], target: &Target) -> Vec<Pai
         .collect();
     for (i, pair) in alone
         .into_iter()
-        .zip(measure_pairs(target, &MEASURED, candidates))
+        .zip(measure_pairs_by_cycles(target, &MEASURED, candidates))
     {
         out[i] = Some(pair);
     }

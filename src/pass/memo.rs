@@ -196,8 +196,9 @@ pub struct Candidate<'a> {
 
 /// Whether a rewrite measured against its original (`(stock, rewrite)`) is taken:
 /// lighter; in a loop by [`Emitted::beats`], the cycles an iteration first, where
-/// [`measure_pairs`] measured them (on x86-64-v4 a one-source byte permutation as one
-/// `vpermw` is lighter than `vpshufb` with its index, and half as fast in a loop).
+/// [`measure_pairs_by_cycles`] measured them (on x86-64-v4 a one-source byte
+/// permutation as one `vpermw` is lighter than `vpshufb` with its index, and half as
+/// fast in a loop).
 pub fn wins((stock, rewrite): (Emitted, Emitted), in_loop: bool) -> bool {
     match in_loop {
         true => rewrite.beats(stock, true),
@@ -216,9 +217,27 @@ pub fn timed_in_loop<R>(target: &Target, in_loop: bool, measure: impl FnOnce() -
 
 /// Measures every candidate whose key `memo` does not know (the first of each key),
 /// original and rewrite, in one compilation; remembers the pairs; returns each
-/// candidate's pair. Candidates in a loop are also timed (their cycles an iteration:
-/// [`wins`]).
+/// candidate's pair.
 pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candidate>) -> Vec<Pair> {
+    measure_pairs_timed(target, memo, candidates, false)
+}
+
+/// [`measure_pairs`], candidates in a loop also timed (their cycles an iteration), for
+/// decisions by [`wins`].
+pub fn measure_pairs_by_cycles(
+    target: &Target,
+    memo: &Memo<Pair>,
+    candidates: Vec<Candidate>,
+) -> Vec<Pair> {
+    measure_pairs_timed(target, memo, candidates, true)
+}
+
+fn measure_pairs_timed(
+    target: &Target,
+    memo: &Memo<Pair>,
+    candidates: Vec<Candidate>,
+    by_cycles: bool,
+) -> Vec<Pair> {
     let keys: Vec<String> = candidates.iter().map(|c| c.key.clone()).collect();
     let mut built = Vec::new();
     let mut probes = Vec::new();
@@ -247,7 +266,9 @@ pub fn measure_pairs(target: &Target, memo: &Memo<Pair>, candidates: Vec<Candida
         }
         built.push((i, b));
     }
-    let counts = timed_in_loop(target, in_loop, || target.emitted_batch(&probes));
+    let counts = timed_in_loop(target, by_cycles && in_loop, || {
+        target.emitted_batch(&probes)
+    });
     for (k, (i, b)) in built.into_iter().enumerate() {
         ir::lower::discard(b);
         let pair = match (counts.get(2 * k), counts.get(2 * k + 1)) {

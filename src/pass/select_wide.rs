@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::memo::{measure_pairs, site_key, wins, Candidate, Memo, Pair};
+use super::memo::{measure_pairs_by_cycles, site_key, wins, Candidate, Memo, Pair};
 use super::select::stands_alone;
 
 use crate::algebra::shuffle::Held;
@@ -152,7 +152,7 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
             build: Box::new(move || ir::wide::build_wide_sequence(site.inst, seq, *float)),
         })
         .collect();
-    let pairs = measure_pairs(target, &MEASURED, candidates);
+    let pairs = measure_pairs_by_cycles(target, &MEASURED, candidates);
     for ((site, seq, _, float), pair) in wanted.into_iter().zip(pairs) {
         let Some((stock, emitted)) = pair else {
             continue;
