@@ -1249,11 +1249,18 @@ pub fn only_store_of(inst: Inst) -> Option<(Inst, Value)> {
         if first.is_null() || !LLVMGetNextUse(first).is_null() {
             return None;
         }
-        let user = LLVMGetUser(first);
+        simple_store_of(LLVMGetUser(first), root)
+    }
+}
+
+/// `user` and its address where it is a simple store of `value` (not to `value`).
+fn simple_store_of(user: LLVMValueRef, value: LLVMValueRef) -> Option<(Inst, Value)> {
+    // SAFETY: a live instruction's operands, read only.
+    unsafe {
         let simple = !LLVMIsAStoreInst(user).is_null()
-            && LLVMGetOperand(user, 0) == root
-            && LLVMGetVolatile(user) == 0
-            && LLVMGetOrdering(user) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic;
+            && LLVMGetOperand(user, 0) == value
+            && LLVMGetOperand(user, 1) != value
+            && super::simple_access(user);
         simple.then(|| (Inst(user), Value::from_raw(LLVMGetOperand(user, 1))))
     }
 }
@@ -1354,15 +1361,9 @@ fn consumers(root: Inst, roots: &[Inst]) -> Option<Vec<Consumer>> {
     // SAFETY: live instructions' uses, users and operands, read only.
     unsafe {
         let block = LLVMGetInstructionParent(root.raw());
-        let simple_store_of = |user: LLVMValueRef, value: LLVMValueRef| {
-            (!LLVMIsAStoreInst(user).is_null()
-                && LLVMGetOperand(user, 0) == value
-                && LLVMGetOperand(user, 1) != value
-                && LLVMGetVolatile(user) == 0
-                && LLVMGetOrdering(user)
-                    == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-                && LLVMGetInstructionParent(user) == block)
-                .then(|| (Inst(user), Value::from_raw(LLVMGetOperand(user, 1))))
+        // A simple store of the block.
+        let stored = |user: LLVMValueRef, value: LLVMValueRef| {
+            simple_store_of(user, value).filter(|_| LLVMGetInstructionParent(user) == block)
         };
         let mut out = Vec::new();
         let mut uses = 0;
@@ -1374,7 +1375,7 @@ fn consumers(root: Inst, roots: &[Inst]) -> Option<Vec<Consumer>> {
             }
             let user = LLVMGetUser(u);
             u = LLVMGetNextUse(u);
-            if let Some((store, address)) = simple_store_of(user, root.raw()) {
+            if let Some((store, address)) = stored(user, root.raw()) {
                 out.push(Consumer {
                     computation: None,
                     store,
@@ -1402,7 +1403,7 @@ fn consumers(root: Inst, roots: &[Inst]) -> Option<Vec<Consumer>> {
             {
                 return None;
             }
-            let (store, address) = simple_store_of(LLVMGetUser(first), user)?;
+            let (store, address) = stored(LLVMGetUser(first), user)?;
             let computation = Some(Inst(user));
             // A computation reading the root twice is one consumer.
             if !out.iter().any(|c: &Consumer| c.computation == computation) {

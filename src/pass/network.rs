@@ -467,9 +467,8 @@ fn measure_blends(
                 .map_while(|n| ir::network::build_stored(wide, n))
                 .collect();
             // As the original was measured in use (`measure_in_use`).
-            let load_bases = target.desc().arch() != Arch::AArch64;
             let inputs = match both.first() {
-                Some((_, uses)) => ir::network::in_use_inputs(wide, uses, load_bases),
+                Some((_, uses)) => ir::network::in_use_inputs(wide, uses, load_bases(target)),
                 None => Vec::new(),
             };
             stored.push((k, both, inputs));
@@ -1104,8 +1103,7 @@ fn measure(
                 key: format!("{key}|in-use"),
                 wides: vec![wide],
                 in_loop: *in_loop,
-                // Not on AArch64: see `in_use_inputs`.
-                load_bases: target.desc().arch() != Arch::AArch64,
+                load_bases: load_bases(target),
                 build: Box::new(move |wide| ir::network::build_network(wide, net, false)),
             }
         })
@@ -1144,6 +1142,12 @@ fn measure(
         out[i] = Some(pair);
     }
     out.into_iter().map(Option::flatten).collect()
+}
+
+/// Whether a network's loads are measured from their bases ([`InUse::load_bases`]): not
+/// on AArch64 (see [`ir::network::in_use_inputs`]).
+fn load_bases(target: &Target) -> bool {
+    target.desc().arch() != Arch::AArch64
 }
 
 /// Groups of shuffles to measure in use together ([`measure_in_use`]): the memo key,
