@@ -205,10 +205,11 @@ int shuf_emitted_stores(const ShufTarget *t, const LLVMValueRef *stores,
                         const size_t *input_starts, size_t num_groups,
                         int count_constant_loads, ShufEmitted *counts);
 
-/* Whether the measurements of the calling thread give their throughput (`cycles`), from
- * now on (on != 0) or not; returns the setting before. Off by default: parsing each
+/* Whether the measurements of the calling thread give their cycles, from now on: 0 not,
+ * 1 their block throughput, 2 that or, for a loop's block, its simulated cycles an
+ * iteration where more. Returns the setting before. Off by default: parsing each
  * listing back costs about a millisecond. */
-int shuf_timed_measurements(int on);
+int shuf_timed_measurements(int how);
 
 /* ShuffleVectorInst::setShuffleMask: -1 is a poison lane. The length must not change. */
 void shuf_set_shuffle_mask(LLVMValueRef shuffle, const int *mask, size_t mask_len);
