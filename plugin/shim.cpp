@@ -783,12 +783,12 @@ public:
 
   // Cycles an iteration of `Sequence` run as a loop once the loop is under way, by
   // llvm-mca's simulation of an out-of-order core (its default pipeline, memory assumed
-  // not to alias, as the tool does): from when half of `Iterations` retired to when all
-  // did (eight iterations; about a millisecond each for 400 instructions). Sees
-  // what the block bound does not: latencies the reorder buffer cannot hide, such as
-  // those of a network that spills (random loops on x86-64-v4: 64 widened `<2 x float>`
-  // groups, bound 208 -> 172 cycles, simulated 205 -> 390). None for in-order CPUs
-  // (sifive-x280), whose simulation is all latency where the bound is throughput.
+  // not to alias, as the tool does): from when half of the iterations retired to when
+  // all did. Sees what the block bound does not: latencies the reorder buffer cannot
+  // hide, such as those of a network that spills (random loops on x86-64-v4: 64 widened
+  // `<2 x float>` groups, bound 208 -> 172 cycles, simulated 205 -> 390). None for
+  // in-order CPUs (sifive-x280), whose simulation is all latency where the bound is
+  // throughput.
   std::optional<double> simulate(MutableArrayRef<std::unique_ptr<mca::Instruction>> Sequence) {
     const MCSubtargetInfo &STI = *TM.getMCSubtargetInfo();
     if (Sequence.empty() || STI.getSchedModel().MicroOpBufferSize <= 0)
@@ -809,7 +809,12 @@ public:
         if (Def.getRegisterID())
           Written.push_back(Def.getRegisterID());
     }
-    constexpr unsigned Iterations = 8;
+    // Enough iterations that the loop's start and whole-cycle rounding leave the window
+    // (eight of a 6-instruction listing gave 4.50 cycles where a hundred give 4.07), as
+    // few as eight for long listings (each iteration of 400 instructions takes about a
+    // millisecond).
+    const unsigned Iterations =
+        std::clamp<unsigned>(2048 / std::max<size_t>(Sequence.size(), 1), 8, 100) & ~1u;
     mca::Context Context(*TM.getMCRegisterInfo(), STI);
     mca::CircularSourceMgr Source(Sequence, Iterations);
     std::unique_ptr<mca::CustomBehaviour> Behaviour(
@@ -818,9 +823,10 @@ public:
       Behaviour = std::make_unique<mca::CustomBehaviour>(STI, Source, *TM.getMCInstrInfo());
     mca::PipelineOptions Options(/*UOPQSize=*/0, /*DecThr=*/0, /*DW=*/0, /*RFS=*/0,
                                  /*LQS=*/0, /*SQS=*/0, /*NoAlias=*/true);
+    // Declared before the pipeline, which holds it until destroyed.
+    RetireClock Clock(Sequence.size() * Iterations / 2, Sequence.size() * Iterations);
     std::unique_ptr<mca::Pipeline> Pipeline =
         Context.createDefaultPipeline(Options, Source, *Behaviour);
-    RetireClock Clock(Sequence.size() * Iterations / 2, Sequence.size() * Iterations);
     Pipeline->addEventListener(&Clock);
     Expected<unsigned> Cycles = Pipeline->run();
     if (!Cycles) {

@@ -1127,6 +1127,19 @@ fn offsets(mut ptr: LLVMValueRef, base: LLVMValueRef) -> String {
     out
 }
 
+/// [`replace_wide`] for a group widened ([`build_widened`]) whose roots' stores
+/// [`mergeable_stores`] found (`merge`): those become one store of the whole, and the
+/// roots' parts of it go.
+pub fn replace_widened(wide: &WideShuffle, built: BuiltNetwork, merge: Option<(Vec<Inst>, usize)>) {
+    let whole = built.sequence.result;
+    let parts: Vec<Inst> = built.results.iter().map(|v| Inst(v.raw())).collect();
+    replace_wide(wide, built);
+    if let Some((stores, at)) = merge {
+        merge_stores(whole, &stores, stores[at]);
+        super::erase_unused(&parts);
+    }
+}
+
 /// Replaces each of `wide`'s shuffles by its network result and erases the
 /// concatenations nothing else reads.
 pub fn replace_wide(wide: &WideShuffle, built: BuiltNetwork) {
@@ -1558,6 +1571,99 @@ pub fn discard_in_use(built: BuiltNetwork, uses: RootUses) {
         erase(copy);
     }
     super::lower::discard(built.sequence);
+}
+
+/// Whether `stores` (one a root of `wide`, in the order of the roots) write the roots
+/// one after another: in one block, root k at the first root's address plus k roots'
+/// bytes (through `getelementptr i8` by constants). One store of the roots side by side
+/// then writes the same bytes ([`merge_stores`]).
+fn stored_side_by_side(wide: &WideShuffle, stores: &[Inst]) -> bool {
+    let Some(bits) = wide.element_bits() else {
+        return false;
+    };
+    let root_bytes = (wide.root_lanes() as u64 * u64::from(bits)).div_ceil(8) as i64;
+    if bits % 8 != 0 || stores.len() != wide.roots.len() || stores.len() < 2 {
+        return false;
+    }
+    // SAFETY: live stores, read only.
+    unsafe {
+        let block = LLVMGetInstructionParent(stores[0].raw());
+        let (base, first) = super::base_and_offset(store_address(stores[0]).raw());
+        stores.iter().enumerate().all(|(k, &store)| {
+            let (b, offset) = super::base_and_offset(store_address(store).raw());
+            LLVMGetInstructionParent(store.raw()) == block
+                && b == base
+                && offset == first.wrapping_add(k as i64 * root_bytes)
+        })
+    }
+}
+
+/// The stores of `wide`'s roots (in the order of the roots), each root's only user, and
+/// which of them is last in the block, where [`merge_stores`] may merge them: side by
+/// side ([`stored_side_by_side`]), with nothing but them between the first and the last
+/// that touches memory (the merged store moves the earlier ones past nothing that
+/// could see them).
+pub fn mergeable_stores(wide: &WideShuffle) -> Option<(Vec<Inst>, usize)> {
+    let stores: Vec<Inst> = wide
+        .roots
+        .iter()
+        .map(|&root| only_store_of(root).map(|(store, _)| store))
+        .collect::<Option<_>>()?;
+    if !stored_side_by_side(wide, &stores) {
+        return None;
+    }
+    let last = last_with_nothing_between(&stores)?;
+    let at = stores.iter().position(|&s| s == last)?;
+    Some((stores, at))
+}
+
+/// The last of `stores` (of one block) in the block, where nothing between the first and
+/// the last but they touches memory; `None` otherwise.
+fn last_with_nothing_between(stores: &[Inst]) -> Option<Inst> {
+    // SAFETY: live instructions of one block, read only.
+    unsafe {
+        let block = LLVMGetInstructionParent(stores.first()?.raw());
+        let mut inst = LLVMGetFirstInstruction(block);
+        let mut seen = 0;
+        while !inst.is_null() {
+            if stores.iter().any(|s| s.raw() == inst) {
+                seen += 1;
+                if seen == stores.len() {
+                    return Some(Inst(inst));
+                }
+            } else if seen > 0 && super::touches_memory(inst) {
+                return None;
+            }
+            inst = LLVMGetNextInstruction(inst);
+        }
+        None
+    }
+}
+
+/// One store of `whole` (the stored values side by side, as [`mergeable_stores`]
+/// checks) at the first store's address with its alignment, right before `last`, in
+/// place of `stores`, which are erased.
+///
+/// ```text
+/// store <4 x i8> %x0, ptr %d          ; %x0 = lanes 0..3 of %w
+/// store <4 x i8> %x1, ptr %d.4        ; %x1 = lanes 4..7 of %w
+/// =>  store <8 x i8> %w, ptr %d       ; x86: vmovq, not vmovd and vpextrd
+/// ```
+pub fn merge_stores(whole: Inst, stores: &[Inst], last: Inst) -> Inst {
+    // SAFETY: live simple stores of one block and a value that dominates the last
+    // (it is built before the first root); the first store's address dominates its
+    // store, which is no later than the last.
+    unsafe {
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(whole.raw())));
+        LLVMPositionBuilderBefore(builder, last.raw());
+        let merged = LLVMBuildStore(builder, whole.raw(), store_address(stores[0]).raw());
+        LLVMSetAlignment(merged, store_alignment(stores[0]));
+        LLVMDisposeBuilder(builder);
+        for &store in stores {
+            erase(store);
+        }
+        Inst(merged)
+    }
 }
 
 /// Erases an instruction nothing reads.

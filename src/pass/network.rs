@@ -274,7 +274,8 @@ fn rebuild(
         .iter()
         .map(|p| MEASURED.get(&format!("{}|loss", p.3)).is_some())
         .collect();
-    let together = measure_together(target, &plans, &measured, always);
+    let with_blends: Vec<bool> = blends.iter().map(Option::is_some).collect();
+    let together = measure_together(target, &plans, &measured, &with_blends, always);
     for ((((((wide, net, cost, key, in_loop), measured), by_tti), by_loss), blends), together) in
         plans
             .into_iter()
@@ -374,14 +375,16 @@ fn rebuild(
 /// where the block has two or more and none won: per plan, the pair of the block (all
 /// originals, all networks) where the networks win together, and how many other groups
 /// it holds. The backend merges stores side by side across groups, which a group
-/// measured alone does not show (x86-64-v3, two groups of four `<2 x i32>`
-/// deinterleaves stored 8 bytes apart: alone, 4.5 cycles an iteration kept and 5
-/// taken; kept, the backend joins the two groups' results with `vinsertf128`s into
-/// 32-byte stores, and the loop is 16 cycles kept and 8 taken).
+/// measured alone does not show (x86-64-v3, a written-out transpose of eight
+/// `<2 x i32>` rows as two groups of four shuffles, each stored 8 bytes from the
+/// other's: each group measured alone is 4.5 cycles kept and 5 taken; kept, the backend
+/// joins the two groups' results with `vinsertf128`s into 32-byte stores, and the loop
+/// is 16 cycles an iteration kept and 8 taken).
 fn measure_together(
     target: &Target,
     plans: &[(WideShuffle, Network, u32, String, bool)],
     measured: &[Pair],
+    with_blends: &[bool],
     always: bool,
 ) -> Vec<Option<((Emitted, Emitted), usize)>> {
     let mut out = vec![None; plans.len()];
@@ -391,6 +394,7 @@ fn measure_together(
     let lost = |i: usize| {
         let (_, _, _, key, in_loop) = &plans[i];
         *in_loop
+            && !with_blends[i]
             && measured_by(key) == Measured::InUse
             && measured[i].is_some_and(|(stock, network)| !network.beats(stock, true))
     };
@@ -418,15 +422,30 @@ fn measure_together(
             let keys: Vec<&str> = b.iter().map(|&i| plans[i].3.as_str()).collect();
             let nets: Vec<(&WideShuffle, &Network)> =
                 b.iter().map(|&i| (&plans[i].0, &plans[i].1)).collect();
+            // Which leaves the groups share (the measurement hands each in once).
+            let mut distinct = Vec::new();
+            let leaves: Vec<String> = wides
+                .iter()
+                .flat_map(|w| &w.leaves)
+                .map(|leaf| {
+                    let k = distinct.iter().position(|l| l == leaf).unwrap_or_else(|| {
+                        distinct.push(*leaf);
+                        distinct.len() - 1
+                    });
+                    k.to_string()
+                })
+                .collect();
             InUse {
                 key: format!(
-                    "{}|{}|together",
-                    keys.join("+"),
+                    "{} & {}|{}|together",
+                    keys.join(" & "),
+                    leaves.join(","),
                     ir::network::uses_key_of(&wides)
                 ),
                 wides,
                 in_loop: true,
                 load_bases: load_bases(target),
+                merge_stores: false,
                 build: Box::new(move |wide: &WideShuffle| {
                     let (_, net) = nets.iter().find(|(w, _)| std::ptr::eq(*w, wide))?;
                     ir::network::build_network(wide, net, false)
@@ -670,32 +689,69 @@ fn widen(
         ir::push_grouped(&mut by_block, ir::network::block_of(wide), i);
     }
     let blocks: Vec<Vec<usize>> = by_block.into_iter().map(|(_, b)| b).collect();
-    let in_use = blocks
-        .iter()
-        .map(|b| InUse {
-            key: {
-                // The groups' keys, and how they are used together (one base or two).
-                let together: Vec<&WideShuffle> = b.iter().map(|&i| &wides[i]).collect();
-                let keys: Vec<&str> = b.iter().map(|&i| keys[i].as_str()).collect();
-                format!(
-                    "{}|{}|in-use",
-                    keys.join("+"),
-                    ir::network::uses_key_of(&together)
-                )
-            },
-            wides: b.iter().map(|&i| &wides[i]).collect(),
-            in_loop: ir::lower::in_cycle(wides[b[0]].anchor()),
-            // Two registers a root (no network of them for `ld4` to stand for): loads
-            // side by side merge on every target (AArch64: four `<2 x i16>` groups
-            // 13 cycles an iteration as they were, 4 widened).
-            load_bases: true,
-            build: Box::new(ir::network::build_widened),
-        })
+    // Read before anything is built: each group's stores where they may be one.
+    let merges: Vec<Option<(Vec<ir::Inst>, usize)>> =
+        wides.iter().map(ir::network::mergeable_stores).collect();
+    // Each block with its roots' stores as they are, and, where some are side by side,
+    // merged: which is faster depends on the target (x86-64-v3: two `<4 x i8>` stored as
+    // one `vmovq` rather than `vmovd` and `vpextrd`; neoverse-n1: eight groups of two
+    // `<2 x i8>`, 31 instructions stored apart, 111 as `<4 x i8>` stores).
+    let item = |b: &Vec<usize>, merge_stores: bool| InUse {
+        key: {
+            // The groups' keys, and how they are used together (one base or two).
+            let together: Vec<&WideShuffle> = b.iter().map(|&i| &wides[i]).collect();
+            let keys: Vec<&str> = b.iter().map(|&i| keys[i].as_str()).collect();
+            // Merged: which groups' stores are (what lies between them is in no key).
+            let merged: String = match merge_stores {
+                true => b
+                    .iter()
+                    .map(|&i| if merges[i].is_some() { 'm' } else { '-' })
+                    .collect(),
+                false => String::new(),
+            };
+            format!(
+                "{}|{}|{merged}|in-use",
+                keys.join(" & "),
+                ir::network::uses_key_of(&together)
+            )
+        },
+        wides: b.iter().map(|&i| &wides[i]).collect(),
+        in_loop: ir::lower::in_cycle(wides[b[0]].anchor()),
+        // Two registers a root (no network of them for `ld4` to stand for): loads
+        // side by side merge on every target (AArch64: four `<2 x i16>` groups
+        // 13 cycles an iteration as they were, 4 widened).
+        load_bases: true,
+        merge_stores,
+        build: Box::new(ir::network::build_widened),
+    };
+    let mergeable = |b: &Vec<usize>| b.iter().any(|&i| merges[i].is_some());
+    let mut in_use: Vec<InUse> = blocks.iter().map(|b| item(b, false)).collect();
+    let merged_blocks: Vec<usize> = (0..blocks.len())
+        .filter(|&k| mergeable(&blocks[k]))
         .collect();
+    in_use.extend(merged_blocks.iter().map(|&k| item(&blocks[k], true)));
     let mut pairs: Vec<Option<Pair>> = vec![None; wides.len()];
     // With the other groups of its block measured together: how many.
     let mut together = vec![0; wides.len()];
-    let measured = target.timed(|| measure_in_use(target, in_use));
+    // Whether the group's stores are merged.
+    let mut merged = vec![false; wides.len()];
+    let mut measured = target.timed(|| measure_in_use(target, in_use));
+    let with_merged = measured.split_off(blocks.len());
+    for (&k, merged_pair) in merged_blocks.iter().zip(with_merged) {
+        let in_loop = ir::lower::in_cycle(wides[blocks[k][0]].anchor());
+        let faster = match (measured[k], merged_pair) {
+            // Merged unless apart is faster: as fast, one store is less code.
+            (Some(Some((_, apart))), Some(Some((_, one)))) => !apart.beats(one, in_loop),
+            (_, Some(Some(_))) => true,
+            _ => false,
+        };
+        if faster {
+            measured[k] = merged_pair;
+            for &i in &blocks[k] {
+                merged[i] = merges[i].is_some();
+            }
+        }
+    }
     for (b, pair) in blocks.iter().zip(measured) {
         for &i in b.iter().filter(|_| pair.is_some()) {
             pairs[i] = pair;
@@ -728,7 +784,13 @@ fn widen(
     for (i, pair) in rest.into_iter().zip(joined) {
         pairs[i] = Some(pair);
     }
-    for ((wide, pair), others) in wides.iter().zip(pairs).zip(together) {
+    for ((((wide, pair), others), merged), merge) in wides
+        .iter()
+        .zip(pairs)
+        .zip(together)
+        .zip(merged)
+        .zip(merges)
+    {
         let Some((stock, emitted)) = pair.flatten() else {
             continue;
         };
@@ -749,20 +811,26 @@ fn widen(
             }
             continue;
         }
+        // As measured (read before anything was built).
+        let merge = merge.filter(|_| merged);
         let Some(built) = ir::network::build_widened(wide) else {
             continue;
         };
         if remarks {
+            let stored = match merge {
+                Some(_) => ", stored as one",
+                None => "",
+            };
             let message = format!(
                 "network: {what} (llc {}) became one {}-lane shuffle of their sources side \
-                 by side (llc {})",
+                 by side{stored} (llc {})",
                 stock.timed(),
                 wide.mask.len(),
                 emitted.timed()
             );
             target.remark(RemarkKind::Passed, c"Network", wide.anchor(), &message);
         }
-        ir::network::replace_wide(wide, built);
+        ir::network::replace_widened(wide, built, merge);
         *changed = true;
         NETWORKS.add(1);
     }
@@ -1189,6 +1257,7 @@ fn measure(
                 wides: vec![wide],
                 in_loop: *in_loop,
                 load_bases: load_bases(target),
+                merge_stores: false,
                 build: Box::new(move |wide| ir::network::build_network(wide, net, false)),
             }
         })
@@ -1244,6 +1313,9 @@ struct InUse<'w> {
     /// Whether the loads are measured from their bases too
     /// ([`ir::network::in_use_inputs`]).
     load_bases: bool,
+    /// Whether roots stored side by side are measured as one store of the whole
+    /// ([`ir::network::mergeable_stores`]: the widened groups, built so).
+    merge_stores: bool,
     build: Box<BuildReplacement<'w>>,
 }
 
@@ -1274,7 +1346,18 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
                 .collect()
         })
         .collect();
-    for ((i, item), plans) in items.iter().enumerate().zip(&plans) {
+    // Which of the roots' stores merge, likewise read before (the copies go between them).
+    let merges: Vec<Vec<Option<usize>>> = items
+        .iter()
+        .map(|item| {
+            let at = |w: &&WideShuffle| ir::network::mergeable_stores(w).map(|(_, at)| at);
+            match item.merge_stores {
+                true => item.wides.iter().map(at).collect(),
+                false => vec![None; item.wides.len()],
+            }
+        })
+        .collect();
+    for (((i, item), plans), merges) in items.iter().enumerate().zip(&plans).zip(&merges) {
         if let Some(pair) = MEASURED.get(&item.key) {
             out[i] = Some(pair);
             continue;
@@ -1291,6 +1374,18 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
                 ir::network::discard_in_use(replacement, uses);
             }
             continue;
+        }
+        for (((built, uses), at), wide) in replacements.iter_mut().zip(merges).zip(&item.wides) {
+            // The copies, one a root in the order of the roots, each right before the
+            // root's store: merged where the roots' stores will be.
+            let plain = uses.stores.len() == wide.roots.len()
+                && uses.computed.is_empty()
+                && uses.observed.is_empty();
+            if let Some(&at) = at.as_ref().filter(|_| plain) {
+                let merged =
+                    ir::network::merge_stores(built.sequence.result, &uses.stores, uses.stores[at]);
+                uses.stores = vec![merged];
+            }
         }
         let (mut original, mut replaced) = (ir::network::RootUses::default(), Vec::new());
         let mut inputs = Vec::new();

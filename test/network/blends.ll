@@ -23,7 +23,7 @@
 ; ASM:           vblendps
 ; ASM:           vblendps
 ; ASM:           ret
-; REMARK: remark: {{.*}}network: 4 <4 x float> shuffles of 2 registers {{.*}}, 5 in all, pairs as a shuffle and two blends (measured with the roots' stores at their offsets: llc 9 in 3.50 cycles against 10 in 4.00 cycles without them)
+; REMARK: remark: {{.*}}network: 4 <4 x float> shuffles of 2 registers {{.*}}, 5 in all, pairs as a shuffle and two blends (measured with the roots' stores at their offsets: llc 9 in 3.00 cycles against 10 in 4.00 cycles without them)
 ; V2-NOT: two blends
 define void @transpose(ptr %in, ptr %out, i64 %n) {
 entry:
