@@ -812,10 +812,10 @@ public:
     // Enough iterations that the loop's start and whole-cycle rounding leave the window
     // (eight of a 6-instruction listing gave 4.50 cycles where a hundred give 4.07), as
     // few as eight for long listings (each iteration of 400 instructions takes about a
-    // millisecond): 512 instructions' worth (2048 cost libjpeg-turbo's compilation
-    // 0.3% more).
+    // millisecond): 256 instructions' worth (512 cost libjpeg-turbo's compilation about
+    // 0.3% more, 2048 0.5%).
     const unsigned Iterations =
-        std::clamp<unsigned>(512 / std::max<size_t>(Sequence.size(), 1), 8, 100) & ~1u;
+        std::clamp<unsigned>(256 / std::max<size_t>(Sequence.size(), 1), 8, 100) & ~1u;
     mca::Context Context(*TM.getMCRegisterInfo(), STI);
     mca::CircularSourceMgr Source(Sequence, Iterations);
     std::unique_ptr<mca::CustomBehaviour> Behaviour(
