@@ -445,7 +445,7 @@ fn measure_together(
                 wides,
                 in_loop: true,
                 load_bases: load_bases(target),
-                merge_stores: false,
+                merged_stores: Vec::new(),
                 build: Box::new(move |wide: &WideShuffle| {
                     let (_, net) = nets.iter().find(|(w, _)| std::ptr::eq(*w, wide))?;
                     ir::network::build_network(wide, net, false)
@@ -696,13 +696,13 @@ fn widen(
     // merged: which is faster depends on the target (x86-64-v3: two `<4 x i8>` stored as
     // one `vmovq` rather than `vmovd` and `vpextrd`; neoverse-n1: eight groups of two
     // `<2 x i8>`, 31 instructions stored apart, 111 as `<4 x i8>` stores).
-    let item = |b: &Vec<usize>, merge_stores: bool| InUse {
+    let item = |b: &Vec<usize>, merged: bool| InUse {
         key: {
             // The groups' keys, and how they are used together (one base or two).
             let together: Vec<&WideShuffle> = b.iter().map(|&i| &wides[i]).collect();
             let keys: Vec<&str> = b.iter().map(|&i| keys[i].as_str()).collect();
             // Merged: which groups' stores are (what lies between them is in no key).
-            let merged: String = match merge_stores {
+            let merged: String = match merged {
                 true => b
                     .iter()
                     .map(|&i| if merges[i].is_some() { 'm' } else { '-' })
@@ -721,7 +721,10 @@ fn widen(
         // side by side merge on every target (AArch64: four `<2 x i16>` groups
         // 13 cycles an iteration as they were, 4 widened).
         load_bases: true,
-        merge_stores,
+        merged_stores: match merged {
+            true => b.iter().map(|&i| merges[i].as_ref().map(|m| m.1)).collect(),
+            false => Vec::new(),
+        },
         build: Box::new(ir::network::build_widened),
     };
     let mergeable = |b: &Vec<usize>| b.iter().any(|&i| merges[i].is_some());
@@ -1257,7 +1260,7 @@ fn measure(
                 wides: vec![wide],
                 in_loop: *in_loop,
                 load_bases: load_bases(target),
-                merge_stores: false,
+                merged_stores: Vec::new(),
                 build: Box::new(move |wide| ir::network::build_network(wide, net, false)),
             }
         })
@@ -1313,9 +1316,10 @@ struct InUse<'w> {
     /// Whether the loads are measured from their bases too
     /// ([`ir::network::in_use_inputs`]).
     load_bases: bool,
-    /// Whether roots stored side by side are measured as one store of the whole
-    /// ([`ir::network::mergeable_stores`]: the widened groups, built so).
-    merge_stores: bool,
+    /// Per group, where its roots' stores are measured as one store of the whole: the
+    /// last of them ([`ir::network::mergeable_stores`], read before anything is built:
+    /// the widened groups, built so); empty for none.
+    merged_stores: Vec<Option<usize>>,
     build: Box<BuildReplacement<'w>>,
 }
 
@@ -1346,18 +1350,7 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
                 .collect()
         })
         .collect();
-    // Which of the roots' stores merge, likewise read before (the copies go between them).
-    let merges: Vec<Vec<Option<usize>>> = items
-        .iter()
-        .map(|item| {
-            let at = |w: &&WideShuffle| ir::network::mergeable_stores(w).map(|(_, at)| at);
-            match item.merge_stores {
-                true => item.wides.iter().map(at).collect(),
-                false => vec![None; item.wides.len()],
-            }
-        })
-        .collect();
-    for (((i, item), plans), merges) in items.iter().enumerate().zip(&plans).zip(&merges) {
+    for ((i, item), plans) in items.iter().enumerate().zip(&plans) {
         if let Some(pair) = MEASURED.get(&item.key) {
             out[i] = Some(pair);
             continue;
@@ -1375,7 +1368,11 @@ fn measure_in_use(target: &Target, items: Vec<InUse>) -> Vec<Option<Pair>> {
             }
             continue;
         }
-        for (((built, uses), at), wide) in replacements.iter_mut().zip(merges).zip(&item.wides) {
+        for (((built, uses), at), wide) in replacements
+            .iter_mut()
+            .zip(&item.merged_stores)
+            .zip(&item.wides)
+        {
             // The copies, one a root in the order of the roots, each right before the
             // root's store: merged where the roots' stores will be.
             let plain = uses.stores.len() == wide.roots.len()
