@@ -297,6 +297,17 @@ pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
                 Step::Truncate { .. } => LLVMBuildTrunc(b, v, int_vec(out), c"".as_ptr()),
                 Step::ShiftRight { by } => LLVMBuildLShr(b, v, splat(out, by as u64), c"".as_ptr()),
                 Step::ShiftLeft { by } => LLVMBuildShl(b, v, splat(out, by as u64), c"".as_ptr()),
+                // One lane written as shifts: LLVM 22's RISC-V backend drops the left
+                // half of a `<1 x i32>` `fshr` whose lane it moves to a scalar register
+                // (differential seed 350001, sifive-x280). Every backend matches the
+                // shifts back into a rotate.
+                Step::RotateRight { by } if out.lanes == 1 && 0 < by && by < out.bits => {
+                    let down = LLVMBuildLShr(b, v, splat(out, by as u64), c"".as_ptr());
+                    let up = LLVMBuildShl(b, v, splat(out, (out.bits - by) as u64), c"".as_ptr());
+                    note(down, &mut built);
+                    note(up, &mut built);
+                    LLVMBuildOr(b, down, up, c"".as_ptr())
+                }
                 Step::RotateRight { by } => {
                     call("llvm.fshr", out, &mut [v, v, splat(out, by as u64)])
                 }
