@@ -19,6 +19,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -620,6 +621,9 @@ struct Pipeline {
   SmallString<4096> Asm;
   raw_svector_ostream OS{Asm};
   legacy::PassManager PM;
+  // What each probe function measured, by `probeKey`: a block's original is measured
+  // again against each of its candidates (a fifth of libjpeg-turbo's probe functions).
+  std::map<std::string, ShufEmitted> Measured;
   std::mutex Lock;
 };
 
@@ -1207,14 +1211,74 @@ std::string instructionLines(StringRef Asm) {
   return Out;
 }
 
+// Everything a probe function's measurement depends on besides the target machine: its
+// IR as printed (its name left out), the attributes and metadata printing only numbers,
+// and how it is counted. Functions with equal keys compile to the same listing.
+std::string probeKey(const Function &F, StringRef Name, bool CountConstantLoads) {
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << CountConstantLoads << TimedMeasurements << '\n'
+     << F.getAttributes().getAsString(AttributeList::FunctionIndex) << '\n';
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Nodes;
+  for (const Instruction &I : instructions(F)) {
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      OS << Call->getAttributes().getAsString(AttributeList::FunctionIndex) << '\n';
+    I.getAllMetadataOtherThanDebugLoc(Nodes);
+    for (auto &[Kind, Node] : Nodes) {
+      OS << Kind << ' ';
+      Node->printTree(OS, F.getParent());
+      OS << '\n';
+    }
+  }
+  std::string Text;
+  raw_string_ostream IR(Text);
+  F.print(IR);
+  std::string Label = ("@" + Name + "(").str();
+  if (size_t At = Text.find(Label); At != std::string::npos)
+    Text.replace(At, Label.size(), "@(");
+  return Key + Text;
+}
+
 // Compiles `Probe` and counts the instructions of each function in `Names` (constant
-// loads where `CountConstantLoads` says so).
+// loads where `CountConstantLoads` says so). A function measured before in the process
+// is not compiled again.
 bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountConstantLoads,
                          ArrayRef<std::string> Names, SmallVectorImpl<ShufEmitted> &Counts) {
   auto Start = std::chrono::steady_clock::now();
   Pipeline *P = measuringPipeline(TM);
   if (!P)
     return false;
+  // A function measured before in the process (`Known`), or earlier in this batch
+  // (`Same`: its index), is not compiled. Not while debugging, which wants to see every
+  // compilation.
+  bool Remember = !getenv("SHUF_CHECK_PIPELINE") && !getenv("SHUF_DUMP_PROBES");
+  SmallVector<std::string, 8> Keys(Names.size());
+  SmallVector<std::optional<ShufEmitted>, 8> Known(Names.size());
+  SmallVector<std::optional<size_t>, 8> Same(Names.size());
+  if (Remember) {
+    std::map<StringRef, size_t> First;
+    for (size_t I = 0; I < Names.size(); ++I)
+      if (Function *F = Probe.getFunction(Names[I])) {
+        Keys[I] = probeKey(*F, Names[I], CountConstantLoads[I]);
+        if (auto [It, New] = First.try_emplace(Keys[I], I); !New)
+          Same[I] = It->second;
+      }
+    std::lock_guard<std::mutex> Guard(P->Lock);
+    for (size_t I = 0; I < Names.size(); ++I)
+      if (auto It = P->Measured.find(Keys[I]); !Keys[I].empty() && It != P->Measured.end())
+        Known[I] = It->second;
+  }
+  size_t Left = 0, Base = Counts.size();
+  for (size_t I = 0; I < Names.size(); ++I)
+    if (Known[I] || Same[I])
+      Probe.getFunction(Names[I])->eraseFromParent();
+    else
+      ++Left;
+  if (Left == 0) {
+    for (size_t I = 0; I < Names.size(); ++I)
+      Counts.push_back(Known[I] ? *Known[I] : Counts[Base + *Same[I]]);
+    return true;
+  }
   // Checking: SHUF_CHECK_PIPELINE=1 compiles every probe again with a pipeline built
   // for it alone and reports where the instructions differ (tests/pipeline.rs). The
   // copy is made first: code generation changes the IR it runs on.
@@ -1255,7 +1319,8 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
     auto Us = [](auto A, auto B) {
       return (long)std::chrono::duration_cast<std::chrono::microseconds>(B - A).count();
     };
-    errs() << "shuf-probe: " << Names.size() << " functions, setup " << Us(Start, Built)
+    errs() << "shuf-probe: " << Names.size() << " functions ("
+           << Names.size() - Left << " measured before), setup " << Us(Start, Built)
            << " us, run " << Us(Built, std::chrono::steady_clock::now()) << " us:";
     for (Function &F : Probe)
       if (!F.isDeclaration())
@@ -1267,12 +1332,22 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
   if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && *Dump == '1')
     errs() << Text;
   for (size_t I = 0; I < Names.size(); ++I) {
+    if (Known[I] || Same[I]) {
+      Counts.push_back(Known[I] ? *Known[I] : Counts[Base + *Same[I]]);
+      continue;
+    }
     // From the function's label to the next function's (or the end).
     size_t Begin = Text.find("\n" + Names[I] + ":");
     if (Begin == StringRef::npos)
       return false;
     size_t End = Text.find("\nshuf_", Begin + 1);
     Counts.push_back(countInstructions(TM, Text.slice(Begin, End), CountConstantLoads[I]));
+    if (Remember && !Keys[I].empty()) {
+      // Bounded: a long compilation (LTO) measures many distinct shapes.
+      if (P->Measured.size() >= 4096)
+        P->Measured.clear();
+      P->Measured.emplace(Keys[I], Counts.back());
+    }
   }
   return true;
 }
