@@ -861,36 +861,40 @@ public:
     SmallVector<unsigned, 32> Usage(Masks.size(), 0);
     SmallVector<mca::UniqueInstrument> Current;
     std::vector<std::unique_ptr<mca::Instruction>> Sequence;
-    std::lock_guard<std::mutex> Guard(Lock);
-    for (const MCInst &Inst : Insts) {
-      // `vsetvli`/`vsetivli` set the shape of what follows.
-      if (auto Shape = IM->createInstruments(Inst); !Shape.empty())
-        Current = std::move(Shape);
-      SmallVector<mca::Instrument *> Shape;
-      for (auto &I : Current)
-        Shape.push_back(I.get());
-      if (Weighed)
-        if (std::optional<double> Cycles = throughput(Inst, Shape))
-          Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
-      if (Unknown)
-        continue;
-      Expected<std::unique_ptr<mca::Instruction>> Built =
-          Builder->createInstruction(Inst, Shape);
-      if (!Built) {
-        // The throughput is unknown; the weights go on.
-        consumeError(Built.takeError());
-        Unknown = true;
-        continue;
-      }
-      const mca::InstrDesc &Desc = (*Built)->getDesc();
-      Sequence.push_back(std::move(*Built));
-      MicroOps += Desc.NumMicroOps;
-      for (const auto &[Mask, Use] : Desc.Resources) {
-        if (!Use.size())
+    // The builder and its descriptors are shared; the simulation, of this listing's
+    // own instructions, runs without the lock.
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      for (const MCInst &Inst : Insts) {
+        // `vsetvli`/`vsetivli` set the shape of what follows.
+        if (auto Shape = IM->createInstruments(Inst); !Shape.empty())
+          Current = std::move(Shape);
+        SmallVector<mca::Instrument *> Shape;
+        for (auto &I : Current)
+          Shape.push_back(I.get());
+        if (Weighed)
+          if (std::optional<double> Cycles = throughput(Inst, Shape))
+            Extra += std::max<int64_t>(0, std::llround(*Cycles) - 1);
+        if (Unknown)
           continue;
-        auto At = find(Masks, Mask);
-        if (At != Masks.end())
-          Usage[At - Masks.begin()] += Use.size();
+        Expected<std::unique_ptr<mca::Instruction>> Built =
+            Builder->createInstruction(Inst, Shape);
+        if (!Built) {
+          // The throughput is unknown; the weights go on.
+          consumeError(Built.takeError());
+          Unknown = true;
+          continue;
+        }
+        const mca::InstrDesc &Desc = (*Built)->getDesc();
+        Sequence.push_back(std::move(*Built));
+        MicroOps += Desc.NumMicroOps;
+        for (const auto &[Mask, Use] : Desc.Resources) {
+          if (!Use.size())
+            continue;
+          auto At = find(Masks, Mask);
+          if (At != Masks.end())
+            Usage[At - Masks.begin()] += Use.size();
+        }
       }
     }
     if (Unknown)
@@ -1289,7 +1293,9 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
   // to give llc where the compilation itself fails).
   if (const char *Dump = getenv("SHUF_DUMP_PROBES"); Dump && StringRef(Dump) == "ir")
     errs() << Probe;
-  std::lock_guard<std::mutex> Guard(P->Lock);
+  // Held while the pipeline runs, not while its listing is read back and measured
+  // (other threads of a ThinLTO link compile meanwhile).
+  std::unique_lock<std::mutex> Guard(P->Lock);
   auto Built = std::chrono::steady_clock::now();
   P->Asm.clear();
   // The user's -ftime-report times the user's passes: timers on each pass of this
@@ -1300,6 +1306,7 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
   P->PM.run(Probe);
   TimePassesIsEnabled = Timing;
   std::string Asm = P->Asm.str().str();
+  auto Ran = std::chrono::steady_clock::now();
   if (Copy) {
     SmallString<4096> Fresh;
     raw_svector_ostream OS(Fresh);
@@ -1312,6 +1319,7 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
                << Fresh << "\n";
     }
   }
+  Guard.unlock();
   StringRef Text = Asm;
   // Debugging: SHUF_TIME_PROBES=1 prints each compilation's time (setting up the
   // pipeline, running it) and the types of what it measured.
@@ -1321,7 +1329,7 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
     };
     errs() << "shuf-probe: " << Names.size() << " functions ("
            << Names.size() - Left << " measured before), setup " << Us(Start, Built)
-           << " us, run " << Us(Built, std::chrono::steady_clock::now()) << " us:";
+           << " us, run " << Us(Built, Ran) << " us:";
     for (Function &F : Probe)
       if (!F.isDeclaration())
         errs() << " " << *F.getFunctionType();
@@ -1342,11 +1350,16 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
       return false;
     size_t End = Text.find("\nshuf_", Begin + 1);
     Counts.push_back(countInstructions(TM, Text.slice(Begin, End), CountConstantLoads[I]));
-    if (Remember && !Keys[I].empty()) {
+  }
+  if (Remember) {
+    Guard.lock();
+    for (size_t I = 0; I < Names.size(); ++I) {
+      if (Known[I] || Same[I] || Keys[I].empty())
+        continue;
       // Bounded: a long compilation (LTO) measures many distinct shapes.
       if (P->Measured.size() >= 4096)
         P->Measured.clear();
-      P->Measured.emplace(Keys[I], Counts.back());
+      P->Measured.emplace(Keys[I], Counts[Base + I]);
     }
   }
   return true;
