@@ -316,7 +316,7 @@ fn rebuild(
             } else if remarks {
                 let message = format!(
                     "network: kept the {what}: {} stages of {}-lane shuffles (predicted \
-                     {cost}; llc {}), no faster than the original ({priced} {})",
+                     {cost}; llc {}), no faster than the original ({priced} {}{with_others})",
                     net.stages.len(),
                     net.lanes,
                     emitted.timed(),
@@ -371,15 +371,17 @@ fn rebuild(
     }
 }
 
-/// The groups of a loop block that each lost measured alone in use, measured together
-/// where the block has two or more and none won: per plan, the pair of the block (all
-/// originals, all networks) where the networks win together, and how many other groups
-/// it holds. The backend merges stores side by side across groups, which a group
-/// measured alone does not show (x86-64-v3, a written-out transpose of eight
-/// `<2 x i32>` rows as two groups of four shuffles, each stored 8 bytes from the
-/// other's: each group measured alone is 4.5 cycles kept and 5 taken; kept, the backend
-/// joins the two groups' results with `vinsertf128`s into 32-byte stores, and the loop
-/// is 16 cycles an iteration kept and 8 taken).
+/// The groups of a loop block measured alone in use, measured together where the block
+/// has two or more and all lost alone or all won: per plan, the pair of the block (all
+/// originals, all networks), which then decides for all of them, and how many other
+/// groups it holds. Alone, a group does not show what the backend makes of the block:
+/// * stores side by side merged across groups (x86-64-v3, a written-out transpose of
+///   eight `<2 x i32>` rows as two groups of four shuffles, each stored 8 bytes from the
+///   other's: each group alone is 4.5 cycles kept and 5 taken; kept, the backend joins
+///   the two groups' results with `vinsertf128`s into 32-byte stores, and the loop is
+///   16 cycles an iteration kept and 8 taken);
+/// * registers that run out (x86-64-v3, two groups of two `<64 x i32>` shuffles: each
+///   alone 33 cycles kept and 24.75 taken; together 64 kept and 70 taken, spilling).
 fn measure_together(
     target: &Target,
     plans: &[(WideShuffle, Network, u32, String, bool)],
@@ -391,12 +393,13 @@ fn measure_together(
     if always {
         return out;
     }
-    let lost = |i: usize| {
+    // Whether the group won alone, for a loop's group measured alone in use without
+    // blends; `None` for any other.
+    let won_alone = |i: usize| {
         let (_, _, _, key, in_loop) = &plans[i];
-        *in_loop
-            && !with_blends[i]
-            && measured_by(key) == Measured::InUse
-            && measured[i].is_some_and(|(stock, network)| !network.beats(stock, true))
+        let eligible = *in_loop && !with_blends[i] && measured_by(key) == Measured::InUse;
+        let (stock, network) = measured[i].filter(|_| eligible)?;
+        Some(network.beats(stock, true))
     };
     // A group reading another's roots is built after it (its leaves change): left alone.
     let reads_another = |i: usize| {
@@ -413,7 +416,12 @@ fn measure_together(
     let blocks: Vec<Vec<usize>> = by_block
         .into_iter()
         .map(|(_, b)| b)
-        .filter(|b| b.len() > 1 && b.iter().all(|&i| lost(i) && !reads_another(i)))
+        .filter(|b| {
+            let first = won_alone(b[0]);
+            b.len() > 1
+                && first.is_some()
+                && b.iter().all(|&i| won_alone(i) == first && !reads_another(i))
+        })
         .collect();
     let items = blocks
         .iter()
@@ -458,10 +466,8 @@ fn measure_together(
         let Some(Some((stock, networks))) = pair else {
             continue;
         };
-        if networks.beats(stock, true) {
-            for &i in b {
-                out[i] = Some(((stock, networks), b.len() - 1));
-            }
+        for &i in b {
+            out[i] = Some(((stock, networks), b.len() - 1));
         }
     }
     out
