@@ -20,6 +20,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -1215,22 +1216,39 @@ std::string instructionLines(StringRef Asm) {
   return Out;
 }
 
+// Whether `C` is or holds a global (`<2 x ptr> <ptr @g, ptr @h>`), which the IR names
+// only: the same name may be another global in another module of the process (ThinLTO).
+bool holdsGlobal(const Constant *C) {
+  return isa<GlobalValue>(C) ||
+         any_of(C->operands(), [](const Use &U) { return holdsGlobal(cast<Constant>(U)); });
+}
+
 // Everything a probe function's measurement depends on besides the target machine: its
 // IR as printed (its name left out), the attributes and metadata printing only numbers,
-// and how it is counted. Functions with equal keys compile to the same listing.
+// and how it is counted. Functions with equal keys compile to the same listing. Empty
+// (not remembered) for a function with a global in a constant.
 std::string probeKey(const Function &F, StringRef Name, bool CountConstantLoads) {
   std::string Key;
   raw_string_ostream OS(Key);
   OS << CountConstantLoads << TimedMeasurements << '\n'
      << F.getAttributes().getAsString(AttributeList::FunctionIndex) << '\n';
   SmallVector<std::pair<unsigned, MDNode *>, 4> Nodes;
+  std::optional<ModuleSlotTracker> Slots; // made once, where metadata is printed
   for (const Instruction &I : instructions(F)) {
-    if (auto *Call = dyn_cast<CallBase>(&I))
+    const auto *Call = dyn_cast<CallBase>(&I);
+    for (const Use &Op : I.operands())
+      if (auto *C = dyn_cast<Constant>(Op);
+          C && !(Call && &Op == &Call->getCalledOperandUse()) && holdsGlobal(C))
+        return {};
+    if (Call)
       OS << Call->getAttributes().getAsString(AttributeList::FunctionIndex) << '\n';
+    Nodes.clear();
     I.getAllMetadataOtherThanDebugLoc(Nodes);
     for (auto &[Kind, Node] : Nodes) {
+      if (!Slots)
+        Slots.emplace(F.getParent(), /*ShouldInitializeAllMetadata=*/true);
       OS << Kind << ' ';
-      Node->printTree(OS, F.getParent());
+      Node->printTree(OS, *Slots, F.getParent());
       OS << '\n';
     }
   }
@@ -1279,6 +1297,9 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
     else
       ++Left;
   if (Left == 0) {
+    if (getenv("SHUF_TIME_PROBES"))
+      errs() << "shuf-probe: " << Names.size() << " functions (" << Names.size()
+             << " measured before), not compiled\n";
     for (size_t I = 0; I < Names.size(); ++I)
       Counts.push_back(Known[I] ? *Known[I] : Counts[Base + *Same[I]]);
     return true;

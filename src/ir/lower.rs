@@ -297,16 +297,26 @@ pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
                 Step::Truncate { .. } => LLVMBuildTrunc(b, v, int_vec(out), c"".as_ptr()),
                 Step::ShiftRight { by } => LLVMBuildLShr(b, v, splat(out, by as u64), c"".as_ptr()),
                 Step::ShiftLeft { by } => LLVMBuildShl(b, v, splat(out, by as u64), c"".as_ptr()),
-                // One lane written as shifts: LLVM 22's RISC-V backend drops the left
+                // One lane rotated as a scalar: LLVM 22's RISC-V backend drops the left
                 // half of a `<1 x i32>` `fshr` whose lane it moves to a scalar register
-                // (differential seed 350001, sifive-x280). Every backend matches the
-                // shifts back into a rotate.
-                Step::RotateRight { by } if out.lanes == 1 && 0 < by && by < out.bits => {
-                    let down = LLVMBuildLShr(b, v, splat(out, by as u64), c"".as_ptr());
-                    let up = LLVMBuildShl(b, v, splat(out, (out.bits - by) as u64), c"".as_ptr());
-                    note(down, &mut built);
-                    note(up, &mut built);
-                    LLVMBuildOr(b, down, up, c"".as_ptr())
+                // (differential seed 350001, sifive-x280), and of the `fshl` InstCombine
+                // makes of shifts written instead.
+                Step::RotateRight { by } if out.lanes == 1 => {
+                    let scalar = LLVMIntTypeInContext(ctx, out.bits);
+                    let x = LLVMBuildBitCast(b, v, scalar, c"".as_ptr());
+                    note(x, &mut built);
+                    let name = "llvm.fshr";
+                    let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+                    let mut ty = [scalar];
+                    let module =
+                        LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw)));
+                    let decl = LLVMGetIntrinsicDeclaration(module, id, ty.as_mut_ptr(), 1);
+                    let fn_ty = LLVMIntrinsicGetType(ctx, id, ty.as_mut_ptr(), 1);
+                    let mut args = [x, x, LLVMConstInt(scalar, by as u64, 0)];
+                    let rotated =
+                        LLVMBuildCall2(b, fn_ty, decl, args.as_mut_ptr(), 3, c"".as_ptr());
+                    note(rotated, &mut built);
+                    LLVMBuildBitCast(b, rotated, int_vec(out), c"".as_ptr())
                 }
                 Step::RotateRight { by } => {
                     call("llvm.fshr", out, &mut [v, v, splat(out, by as u64)])

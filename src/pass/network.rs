@@ -420,7 +420,8 @@ fn measure_together(
             let first = won_alone(b[0]);
             b.len() > 1
                 && first.is_some()
-                && b.iter().all(|&i| won_alone(i) == first && !reads_another(i))
+                && b.iter()
+                    .all(|&i| won_alone(i) == first && !reads_another(i))
         })
         .collect();
     let items = blocks

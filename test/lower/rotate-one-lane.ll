@@ -1,20 +1,21 @@
-; A rotate of one wide lane is written as shifts, not as `llvm.fshr`: LLVM 22's RISC-V
+; A rotate of one wide lane is a scalar `llvm.fshr`, not a vector one: LLVM 22's RISC-V
 ; backend compiles this function's `<1 x i32>` fshr (its lane moved to a scalar register
 ; and splat) to `vmv.x.s; srli 24` alone, losing the left half of the rotate
-; (differential seed 350001 on sifive-x280). Each backend matches the shifts back into a
-; rotate: roriw here, where the fshr gave the wrong result.
+; (differential seed 350001 on sifive-x280), and the same for the `<1 x i32>` fshl that
+; InstCombine makes of shifts. As a scalar it is `roriw`, also after InstCombine.
 ; REQUIRES: riscv-registered-target, x86-registered-target
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<canon-always;lower-always>' -S %s | FileCheck %s
 ; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<canon-always;lower-always>' -S %s | %llc -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 | FileCheck %s --check-prefix=ASM
+; RUN: %opt -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 -passes='shuffle-lib<canon-always;lower-always>,instcombine' -S %s | %llc -mtriple=riscv64-linux-gnu -mcpu=sifive-x280 | FileCheck %s --check-prefix=ASM
 ; RUN: %opt -mtriple=x86_64-linux-gnu -mcpu=x86-64-v3 -passes='shuffle-lib<canon-always;lower-always>' -S %s | FileCheck %s --check-prefix=WIDE
 
 ; CHECK-LABEL: @rotate_one_lane(
 ; CHECK:         %1 = freeze <4 x i8> %p0
 ; CHECK-NEXT:    %2 = bitcast <4 x i8> %1 to <1 x i32>
-; CHECK-NEXT:    %3 = lshr <1 x i32> %2, splat (i32 24)
-; CHECK-NEXT:    %4 = shl <1 x i32> %2, splat (i32 8)
-; CHECK-NEXT:    %5 = or <1 x i32> %3, %4
-; CHECK-NOT:     fshr
+; CHECK-NEXT:    %3 = bitcast <1 x i32> %2 to i32
+; CHECK-NEXT:    %4 = call i32 @llvm.fshr.i32(i32 %3, i32 %3, i32 24)
+; CHECK-NEXT:    %5 = bitcast i32 %4 to <1 x i32>
+; CHECK-NOT:     fshr.v1
 ; ASM-LABEL:   rotate_one_lane:
 ; ASM:           roriw
 ; ASM-NOT:       srli
