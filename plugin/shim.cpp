@@ -1321,11 +1321,14 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
   P->Asm.clear();
   // The user's -ftime-report times the user's passes: timers on each pass of this
   // compilation would slow it down (by half, on small functions) and fill the report
-  // with passes the user did not run.
+  // with passes the user did not run. Written only where it is on: it is global, and
+  // other threads (ThinLTO, other target machines' locks) read it as they compile.
   bool Timing = TimePassesIsEnabled;
-  TimePassesIsEnabled = false;
+  if (Timing)
+    TimePassesIsEnabled = false;
   P->PM.run(Probe);
-  TimePassesIsEnabled = Timing;
+  if (Timing)
+    TimePassesIsEnabled = true;
   std::string Asm = P->Asm.str().str();
   auto Ran = std::chrono::steady_clock::now();
   if (Copy) {
