@@ -238,9 +238,10 @@ pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
             let mut elems = vec![LLVMConstInt(LLVMIntTypeInContext(ctx, t.bits), v, 0); t.lanes];
             LLVMConstVector(elems.as_mut_ptr(), t.lanes as u32)
         };
-        let call = |name: &str, t: IntVec, args: &mut [LLVMValueRef]| {
+        // An intrinsic overloaded on `overload` (a vector, or the scalar of one lane).
+        let call = |name: &str, overload: LLVMTypeRef, args: &mut [LLVMValueRef]| {
             let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-            let mut ty = [int_vec(t)];
+            let mut ty = [overload];
             let decl = LLVMGetIntrinsicDeclaration(
                 LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw))),
                 id,
@@ -303,25 +304,17 @@ pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
                 // makes of shifts written instead.
                 Step::RotateRight { by } if out.lanes == 1 => {
                     let scalar = LLVMIntTypeInContext(ctx, out.bits);
-                    let x = LLVMBuildBitCast(b, v, scalar, c"".as_ptr());
-                    note(x, &mut built);
-                    let name = "llvm.fshr";
-                    let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
-                    let mut ty = [scalar];
-                    let module =
-                        LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(raw)));
-                    let decl = LLVMGetIntrinsicDeclaration(module, id, ty.as_mut_ptr(), 1);
-                    let fn_ty = LLVMIntrinsicGetType(ctx, id, ty.as_mut_ptr(), 1);
-                    let mut args = [x, x, LLVMConstInt(scalar, by as u64, 0)];
-                    let rotated =
-                        LLVMBuildCall2(b, fn_ty, decl, args.as_mut_ptr(), 3, c"".as_ptr());
-                    note(rotated, &mut built);
+                    let x = note(LLVMBuildBitCast(b, v, scalar, c"".as_ptr()), &mut built);
+                    let by = LLVMConstInt(scalar, by as u64, 0);
+                    let rotated = note(call("llvm.fshr", scalar, &mut [x, x, by]), &mut built);
                     LLVMBuildBitCast(b, rotated, int_vec(out), c"".as_ptr())
                 }
-                Step::RotateRight { by } => {
-                    call("llvm.fshr", out, &mut [v, v, splat(out, by as u64)])
-                }
-                Step::ByteSwap => call("llvm.bswap", out, &mut [v]),
+                Step::RotateRight { by } => call(
+                    "llvm.fshr",
+                    int_vec(out),
+                    &mut [v, v, splat(out, by as u64)],
+                ),
+                Step::ByteSwap => call("llvm.bswap", int_vec(out), &mut [v]),
             };
             v = note(next, &mut built);
             ty = out;
