@@ -18,6 +18,8 @@
 //! `ir::slp` reads from the IR; [`run`] evaluates a tree on symbolic memory, which the
 //! tests check against the scalars.
 
+use std::collections::{HashMap, HashSet};
+
 /// A scalar the tree may take: read from the IR, each used only by what reads it here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scalar {
@@ -698,9 +700,13 @@ fn look_ahead(scalars: &[Scalar], pairs: &mut [(usize, usize)], commutes: &[bool
 /// shuffle.
 pub fn reduction_orders(scalars: &[Scalar], leaves: &[usize]) -> Vec<Vec<usize>> {
     let mut orders = vec![leaves.to_vec()];
+    let loads: HashMap<usize, Vec<(usize, i64)>> = leaves
+        .iter()
+        .map(|&leaf| (leaf, loads_of(scalars, leaf)))
+        .collect();
     let mut bases: Vec<usize> = Vec::new();
-    for &leaf in leaves {
-        for (base, _) in loads_of(scalars, leaf) {
+    for leaf in leaves {
+        for &(base, _) in &loads[leaf] {
             if !bases.contains(&base) && bases.len() < 4 {
                 bases.push(base);
             }
@@ -708,10 +714,10 @@ pub fn reduction_orders(scalars: &[Scalar], leaves: &[usize]) -> Vec<Vec<usize>>
     }
     for base in bases {
         let offsets = |leaf: usize| -> Vec<i64> {
-            loads_of(scalars, leaf)
-                .into_iter()
-                .filter(|&(b, _)| b == base)
-                .map(|(_, offset)| offset)
+            loads[&leaf]
+                .iter()
+                .filter(|&&(b, _)| b == base)
+                .map(|&(_, offset)| offset)
                 .collect()
         };
         let lowest = |leaf: usize| offsets(leaf).into_iter().min().map_or((1, 0), |o| (0, o));
@@ -767,35 +773,35 @@ fn compare_term(pred: u32, a: Term, b: Term) -> Term {
     }
 }
 
-/// The loads a scalar reads, operands left to right: (base, offset).
+/// The distinct loads a scalar reads, (base, offset), in the order a walk of its
+/// operands left to right first meets them. Each scalar is walked once: the scalars are a
+/// graph, not a tree (`x * x` reads `x` twice), and a walk of every path took time
+/// exponential in its depth (a chain of 64 `mul`s read by reductions every few links
+/// did not finish).
 fn loads_of(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
-    match scalars[s] {
-        Scalar::Load { base, offset } => vec![(base, offset)],
-        Scalar::Binary { lhs, rhs, .. } => {
-            let mut v = loads_of(scalars, lhs);
-            v.extend(loads_of(scalars, rhs));
-            v
+    let mut loads = Vec::new();
+    let mut seen = HashSet::new();
+    let mut work = vec![s];
+    while let Some(s) = work.pop() {
+        if !seen.insert(s) {
+            continue;
         }
-        Scalar::Cast { operand, .. } => loads_of(scalars, operand),
-        Scalar::Compare { lhs, rhs, .. } => {
-            let mut v = loads_of(scalars, lhs);
-            v.extend(loads_of(scalars, rhs));
-            v
+        // Operands pushed last to first: the first is walked first.
+        match scalars[s] {
+            Scalar::Load { base, offset } if !loads.contains(&(base, offset)) => {
+                loads.push((base, offset));
+            }
+            Scalar::Load { .. } => {}
+            Scalar::Binary { lhs, rhs, .. } | Scalar::Compare { lhs, rhs, .. } => {
+                work.extend([rhs, lhs]);
+            }
+            Scalar::Cast { operand, .. } => work.push(operand),
+            Scalar::Select { cond, t, f } => work.extend([f, t, cond]),
+            Scalar::Fma { a, b, c, .. } => work.extend([c, b, a]),
+            Scalar::Const(_) | Scalar::Other => {}
         }
-        Scalar::Select { cond, t, f }
-        | Scalar::Fma {
-            a: cond,
-            b: t,
-            c: f,
-            ..
-        } => {
-            let mut v = loads_of(scalars, cond);
-            v.extend(loads_of(scalars, t));
-            v.extend(loads_of(scalars, f));
-            v
-        }
-        Scalar::Const(_) | Scalar::Other => Vec::new(),
     }
+    loads
 }
 
 /// The tree of a horizontal reduction of `leaves`: of the orders
@@ -1539,5 +1545,106 @@ mod tests {
         got.sort_by_key(key);
         want.sort_by_key(key);
         assert_eq!(got, want);
+    }
+
+    /// Every path's loads, left to right (what `loads_of` kept before it walked each
+    /// scalar once).
+    fn loads_on_every_path(scalars: &[Scalar], s: usize) -> Vec<(usize, i64)> {
+        match scalars[s] {
+            Scalar::Load { base, offset } => vec![(base, offset)],
+            Scalar::Binary { lhs, rhs, .. } | Scalar::Compare { lhs, rhs, .. } => [lhs, rhs]
+                .iter()
+                .flat_map(|&o| loads_on_every_path(scalars, o))
+                .collect(),
+            Scalar::Cast { operand, .. } => loads_on_every_path(scalars, operand),
+            Scalar::Select { cond, t, f } => [cond, t, f]
+                .iter()
+                .flat_map(|&o| loads_on_every_path(scalars, o))
+                .collect(),
+            Scalar::Fma { a, b, c, .. } => [a, b, c]
+                .iter()
+                .flat_map(|&o| loads_on_every_path(scalars, o))
+                .collect(),
+            Scalar::Const(_) | Scalar::Other => Vec::new(),
+        }
+    }
+
+    /// Random graphs of shared scalars: the loads walked once are those of every path,
+    /// each where it first appears.
+    #[test]
+    fn loads_are_every_paths_first_appearances() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let mut scalars = Vec::new();
+            for _ in 0..2 + next(4) {
+                scalars.push(Scalar::Load {
+                    base: next(3) as usize,
+                    offset: 4 * next(4) as i64,
+                });
+            }
+            for _ in 0..next(12) {
+                let mut any = || next(scalars.len() as u64) as usize;
+                let (a, b, c) = (any(), any(), any());
+                let scalar = match next(6) {
+                    0 => Scalar::binary(1, true, a, b),
+                    1 => Scalar::Cast {
+                        op: 2,
+                        from: 4,
+                        operand: a,
+                    },
+                    2 => Scalar::Compare {
+                        pred: 40,
+                        from: 4,
+                        lhs: a,
+                        rhs: b,
+                    },
+                    3 => Scalar::Select {
+                        cond: a,
+                        t: b,
+                        f: c,
+                    },
+                    4 => Scalar::Fma { op: 5, a, b, c },
+                    _ => Scalar::Const(a as u64),
+                };
+                scalars.push(scalar);
+            }
+            let root = scalars.len() - 1;
+            let mut want = loads_on_every_path(&scalars, root);
+            let mut seen = Vec::new();
+            want.retain(|l| {
+                let first = !seen.contains(l);
+                seen.push(*l);
+                first
+            });
+            assert_eq!(loads_of(&scalars, root), want, "{scalars:?}");
+        }
+    }
+
+    /// A chain of multiplications, each of the one before by itself, 200 deep: the
+    /// reduction's orders come at once (every path's loads: 2^200 of them). Two: as
+    /// written, and the other leaves first (the chain reads no load of base 1).
+    #[test]
+    fn a_deep_shared_chain_is_walked_once() {
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut scalars = vec![Scalar::Load { base: 0, offset: 0 }];
+            for i in 0..200 {
+                scalars.push(Scalar::binary(3, true, i, i));
+            }
+            let mut leaves = vec![scalars.len() - 1];
+            for k in 1..4 {
+                scalars.push(Scalar::Load {
+                    base: 1,
+                    offset: 4 * k,
+                });
+                leaves.push(scalars.len() - 1);
+            }
+            done.send(reduction_orders(&scalars, &leaves).len())
+                .unwrap();
+        });
+        let orders = finished
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("reduction orders of a deep chain took over 20 s");
+        assert_eq!(orders, 2);
     }
 }
