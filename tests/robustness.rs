@@ -168,3 +168,61 @@ fn deep_chains_do_not_overflow_the_stack() {
     fs::write(&file, m).expect("write the module");
     check_module(&file, &plugin()).unwrap();
 }
+
+/// One bitcast, then 100,000 shuffles each read once by the next: the chain reader
+/// follows a chain 32 links down (it recursed once a link and overflowed the stack
+/// before 2026-11-27, and walked the chain again from each link read through a bitcast).
+#[test]
+fn deep_shuffle_chains_do_not_overflow_the_stack() {
+    let n = 100_000;
+    let mut m = String::from(
+        "define <4 x i32> @deep(<2 x i64> %x) {\n  %v = bitcast <2 x i64> %x to <4 x i32>\n",
+    );
+    let mut prev = "%v".to_string();
+    for k in 0..n {
+        m += &format!(
+            "  %s{k} = shufflevector <4 x i32> {prev}, <4 x i32> poison, \
+             <4 x i32> <i32 1, i32 2, i32 3, i32 0>\n"
+        );
+        prev = format!("%s{k}");
+    }
+    m += &format!("  ret <4 x i32> {prev}\n}}\n");
+    let file = scratch().join("deep-shuffle-chain.ll");
+    fs::write(&file, m).expect("write the module");
+    check_module(&file, &plugin()).unwrap();
+}
+
+/// 10,000 shuffles of the same two sources: each shuffle's siblings were listed with a
+/// linear search per use (cubic in all: over 120 s before 2026-11-27, under a second
+/// after). A guard against that, not a speed goal: 60 s for the five runs.
+#[test]
+fn many_shuffles_of_one_source_finish() {
+    let n = 10_000;
+    let mut m = String::from("define void @many(<8 x i32> %a, <8 x i32> %b, ptr %o) {\n");
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for k in 0..n {
+        let lanes: Vec<String> = (0..8)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                format!("i32 {}", seed % 16)
+            })
+            .collect();
+        m += &format!(
+            "  %s{k} = shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> <{}>\n  \
+             %p{k} = getelementptr <8 x i32>, ptr %o, i64 {k}\n  store <8 x i32> %s{k}, ptr %p{k}\n",
+            lanes.join(", ")
+        );
+    }
+    m += "  ret void\n}\n";
+    let file = scratch().join("many-shuffles.ll");
+    fs::write(&file, m).expect("write the module");
+    let start = std::time::Instant::now();
+    check_module(&file, &plugin()).unwrap();
+    let took = start.elapsed();
+    assert!(
+        took.as_secs() < 60,
+        "five runs on 10,000 shuffles took {took:?}"
+    );
+}

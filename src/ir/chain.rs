@@ -73,7 +73,7 @@ pub fn shuffle_chains(func: Function) -> Vec<ShuffleChain> {
     }
     // A shuffle read through bitcasts by another chain is a link of that chain, not a
     // root of its own: chains do not overlap (each is rewritten and erased alone).
-    let links: Vec<Inst> = out.iter().flat_map(|c| c.parts.clone()).collect();
+    let links: std::collections::HashSet<Inst> = out.iter().flat_map(|c| c.parts.clone()).collect();
     out.retain(|c| !links.contains(&c.root));
     out
 }
@@ -82,19 +82,35 @@ pub fn shuffle_chains(func: Function) -> Vec<ShuffleChain> {
 /// constant operand, more than two leaves, leaves of different sizes, lanes of less than
 /// a byte).
 unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Option<Vec<Byte>> {
-    let own = root || single_use(v);
+    bytes_at(v, root, chain, 0)
+}
+
+/// Links a chain follows down from its root, at most; below, a value is a leaf. Chains
+/// as long as the function recursed once a link (100,000 single-use shuffles overflowed
+/// the host compiler's stack) and were walked again from every link read through a
+/// bitcast, each a root of its own (2,000 such links: 15 s).
+const MAX_LINKS: usize = 32;
+
+/// [`bytes_of`] `depth` links below the root.
+unsafe fn bytes_at(
+    v: LLVMValueRef,
+    root: bool,
+    chain: &mut ShuffleChain,
+    depth: usize,
+) -> Option<Vec<Byte>> {
+    let own = (root || single_use(v)) && depth < MAX_LINKS;
     if is(v, LLVMOpcode::LLVMShuffleVector) && own {
         let p = LLVMGetOperand(v, 0);
         let q = LLVMGetOperand(v, 1);
         let w = lane_bytes(Type(LLVMTypeOf(p)))?;
         let mask = mask_of(v);
-        let pb = bytes_of(p, false, chain)?;
+        let pb = bytes_at(p, false, chain, depth + 1)?;
         let qb = if !LLVMIsAPoisonValue(q).is_null() || !LLVMIsAUndefValue(q).is_null() {
             None
         } else if p == q {
             Some(pb.clone())
         } else {
-            Some(bytes_of(q, false, chain)?)
+            Some(bytes_at(q, false, chain, depth + 1)?)
         };
         chain.shuffles += 1;
         chain.signature += &format!("s{}{mask:?}{};", Type(LLVMTypeOf(p)), qb.is_some());
@@ -110,7 +126,7 @@ unsafe fn bytes_of(v: LLVMValueRef, root: bool, chain: &mut ShuffleChain) -> Opt
             chain.bitcasts += 1;
             chain.signature += &format!("b{b};");
             chain.parts.push(Inst(v));
-            return bytes_of(from, false, chain);
+            return bytes_at(from, false, chain, depth + 1);
         }
     }
     // A leaf: a variable vector of whole bytes.

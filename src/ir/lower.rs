@@ -76,6 +76,25 @@ pub fn read_in_part(inst: Inst) -> bool {
     false
 }
 
+/// Whether another shufflevector reads operand `side` of the shufflevector `inst` (what
+/// [`sibling_shuffles`] would list, without listing them: a source read by thousands).
+pub fn has_sibling_shuffle(inst: Inst, side: crate::algebra::mask::Side) -> bool {
+    let raw = inst.raw();
+    // SAFETY: a live shufflevector's operand and its uses, read only.
+    unsafe {
+        let source = LLVMGetOperand(raw, side.index() as u32);
+        let mut use_ = LLVMGetFirstUse(source);
+        while !use_.is_null() {
+            let user = LLVMGetUser(use_);
+            if user != raw && !LLVMIsAShuffleVectorInst(user).is_null() {
+                return true;
+            }
+            use_ = LLVMGetNextUse(use_);
+        }
+    }
+    false
+}
+
 /// The other shufflevectors that read operand `side` of the shufflevector `inst`.
 pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Inst> {
     let raw = inst.raw();
@@ -84,12 +103,10 @@ pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Ins
     unsafe {
         let source = LLVMGetOperand(raw, side.index() as u32);
         let mut use_ = LLVMGetFirstUse(source);
+        let mut seen = std::collections::HashSet::new();
         while !use_.is_null() {
             let user = LLVMGetUser(use_);
-            if user != raw
-                && !LLVMIsAShuffleVectorInst(user).is_null()
-                && !out.iter().any(|i: &Inst| i.raw() == user)
-            {
+            if user != raw && !LLVMIsAShuffleVectorInst(user).is_null() && seen.insert(user) {
                 out.push(Inst(user));
             }
             use_ = LLVMGetNextUse(use_);
@@ -335,7 +352,7 @@ pub fn build_recipe(inst: Inst, recipe: &Recipe) -> Option<BuiltSequence> {
 }
 
 /// A value of the function (an argument, a constant or an instruction's result).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Value(LLVMValueRef);
 
 impl From<Value> for LLVMValueRef {

@@ -16,6 +16,7 @@ use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::chain::widest;
 use crate::target::Arch;
+use std::collections::HashSet;
 
 static CHAINS_COMPOSED: Statistic = Statistic {
     name: c"NumChainsComposed",
@@ -80,10 +81,17 @@ pub fn compose_chains(
             .collect();
         measure_pairs(target, &MEASURED, candidates)
     };
+    // What the chains rewritten so far erased: a chain may read another's root as a leaf
+    // (a shuffle read by two bitcasts is a leaf of the chains above it and a root of its
+    // own), and building on an erased value crashed the host compiler.
+    let mut gone: HashSet<ir::lower::Value> = HashSet::new();
     for ((c, w, mask), measured) in plans.into_iter().zip(measured) {
         let Some((stock, emitted)) = measured.filter(|(s, e)| always || e.cheaper_than(*s)) else {
             continue;
         };
+        if c.leaves.iter().any(|leaf| gone.contains(leaf)) {
+            continue;
+        }
         let Some(built) = ir::chain::build_composed(&c, w, &mask) else {
             continue;
         };
@@ -99,6 +107,8 @@ pub fn compose_chains(
             );
             target.remark(RemarkKind::Passed, c"Chain", c.root, &message);
         }
+        gone.insert(c.root.into());
+        gone.extend(c.parts.iter().map(|&part| ir::lower::Value::from(part)));
         ir::chain::replace_chain(&c, built);
         *changed = true;
         CHAINS_COMPOSED.add(1);

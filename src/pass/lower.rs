@@ -121,7 +121,8 @@ pub fn lower_shuffles(
     // source alive in its own form, and the backend, which shares work between the
     // shuffles of a value, loses it (measured: one of four deinterleaves of a load
     // lowered, rgba_deinterleave_u8 on x86-64-v4, 1.167x the instructions per item).
-    let planned: Vec<ir::Inst> = plans.iter().map(|(site, _, _)| site.inst).collect();
+    let planned: std::collections::HashSet<ir::Inst> =
+        plans.iter().map(|(site, _, _)| site.inst).collect();
     let plans = plans.into_iter().filter(|(site, choice, _)| {
         always
             || ir::lower::sibling_shuffles(site.inst, choice.recipe.source)
@@ -154,7 +155,7 @@ pub fn lower_shuffles(
     // of a load, 9 instructions in 6 cycles as a group, became 18 in 16).
     let grouped_load = |site: &ir::ShuffleSite, choice: &Choice| {
         ir::lower::operand_is_load(site.inst, choice.recipe.source)
-            && !ir::lower::sibling_shuffles(site.inst, choice.recipe.source).is_empty()
+            && ir::lower::has_sibling_shuffle(site.inst, choice.recipe.source)
     };
     // In a loop, by the cycles an iteration first (`wins`).
     let loses = |site: &ir::ShuffleSite, choice: &Choice, original: i64, measured: &Pair| {
@@ -171,7 +172,7 @@ pub fn lower_shuffles(
             None => choice.cost >= original,
         }
     };
-    let losing: Vec<ir::Inst> = plans
+    let losing: std::collections::HashSet<ir::Inst> = plans
         .iter()
         .zip(&measured)
         .filter(|((site, choice, original), m)| loses(site, choice, *original, m))

@@ -321,7 +321,7 @@ pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
         && [Side::First, Side::Second]
             .into_iter()
             .filter(|&side| variable(side))
-            .all(|side| ir::lower::sibling_shuffles(site.inst, side).is_empty())
+            .all(|side| !ir::lower::has_sibling_shuffle(site.inst, side))
 }
 
 /// Alternatives measured where the first candidate does not compile to fewer
