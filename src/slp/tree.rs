@@ -18,6 +18,7 @@
 //! `ir::slp` reads from the IR; [`run`] evaluates a tree on symbolic memory, which the
 //! tests check against the scalars.
 
+use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 
 /// A scalar the tree may take: read from the IR, each used only by what reads it here.
@@ -350,7 +351,12 @@ const MAX_DEPTH: usize = 8;
 /// one vector: the union, every element of which some scalar load of the tree reads
 /// (never a byte the scalar code did not).
 pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
-    let mut tree = node_of(scalars, lanes, elem, 0)?;
+    let budget = Cell::new(MAX_BUNDLES);
+    let mut tree = node_of(scalars, &budget, lanes, elem, 0)?;
+    // Out of bundles, the rest were gathered: not the tree.
+    if budget.get() == 0 {
+        return None;
+    }
     // Gathers where a vector load does the rest, two at most: a tree of gathers alone
     // is the scalar code again, with inserts.
     let gathers = tree.gathers();
@@ -369,11 +375,25 @@ pub fn build(scalars: &[Scalar], lanes: &[usize], elem: i64) -> Option<Node> {
     Some(tree)
 }
 
+/// Bundles a build makes, at most, or it fails. The scalars are a graph (`x * x`,
+/// `fma(x, x, x)`) and each bundle is made again wherever it is read: a build is up to
+/// 3^9 bundles within [`MAX_DEPTH`], made again for every window of stores tried (a
+/// block of 512 stores of `fma` chains 10 deep took 57 s, 64 such stores under
+/// `default<O3>` 3.3-4.2 s against stock's 0.05). The benchmark's and the realworld
+/// clients' trees are far below.
+const MAX_BUNDLES: usize = 1024;
+
 /// Gather nodes in a tree, at most.
 const MAX_GATHERS: usize = 2;
 
 /// The node of `lanes` below the root: one of the kinds, else their gather.
-fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
+fn bundle(
+    scalars: &[Scalar],
+    budget: &Cell<usize>,
+    lanes: &[usize],
+    elem: i64,
+    depth: usize,
+) -> Option<Node> {
     if lanes.is_empty() || elem <= 0 || depth > MAX_DEPTH {
         return None;
     }
@@ -382,7 +402,7 @@ fn bundle(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Optio
     let constants = lanes
         .iter()
         .any(|&s| matches!(scalars[s], Scalar::Const(_)));
-    node_of(scalars, lanes, elem, depth)
+    node_of(scalars, budget, lanes, elem, depth)
         .or_else(|| (!constants).then(|| Node::Gather(lanes.to_vec())))
 }
 
@@ -459,7 +479,16 @@ fn rebase(node: &mut Node, ranges: &[(usize, i64, i64, i64)]) {
 }
 
 /// The node of one of the kinds `lanes` form, if they do.
-fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Option<Node> {
+fn node_of(
+    scalars: &[Scalar],
+    budget: &Cell<usize>,
+    lanes: &[usize],
+    elem: i64,
+    depth: usize,
+) -> Option<Node> {
+    // Each bundle counts, those of the alternatives that fail too.
+    let left = budget.get().checked_sub(1)?;
+    budget.set(left);
     let n = lanes.len();
     if n == 0 || elem <= 0 || depth > MAX_DEPTH {
         return None;
@@ -514,7 +543,7 @@ fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Opti
                     _ => return None,
                 }
             }
-            let child = bundle(scalars, &operands, from, depth + 1)?;
+            let child = bundle(scalars, budget, &operands, from, depth + 1)?;
             Some(Node::Cast {
                 op,
                 from,
@@ -549,8 +578,8 @@ fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Opti
             Some(Node::Compare {
                 pred,
                 from,
-                lhs: Box::new(bundle(scalars, &l, from, depth + 1)?),
-                rhs: Box::new(bundle(scalars, &r, from, depth + 1)?),
+                lhs: Box::new(bundle(scalars, budget, &l, from, depth + 1)?),
+                rhs: Box::new(bundle(scalars, budget, &r, from, depth + 1)?),
                 scalars: lanes.to_vec(),
             })
         }
@@ -568,14 +597,14 @@ fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Opti
             }
             // The condition a comparison bundle (its own elements' size: the `1` only
             // passes the check above).
-            let cond = bundle(scalars, &parts.0, 1, depth + 1)?;
+            let cond = bundle(scalars, budget, &parts.0, 1, depth + 1)?;
             if !matches!(cond, Node::Compare { .. }) {
                 return None;
             }
             Some(Node::Select {
                 cond: Box::new(cond),
-                t: Box::new(bundle(scalars, &parts.1, elem, depth + 1)?),
-                f: Box::new(bundle(scalars, &parts.2, elem, depth + 1)?),
+                t: Box::new(bundle(scalars, budget, &parts.1, elem, depth + 1)?),
+                f: Box::new(bundle(scalars, budget, &parts.2, elem, depth + 1)?),
                 scalars: lanes.to_vec(),
             })
         }
@@ -595,9 +624,9 @@ fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Opti
             let (a, b): (Vec<usize>, Vec<usize>) = products.into_iter().unzip();
             Some(Node::Fma {
                 op,
-                a: Box::new(bundle(scalars, &a, elem, depth + 1)?),
-                b: Box::new(bundle(scalars, &b, elem, depth + 1)?),
-                c: Box::new(bundle(scalars, &addends, elem, depth + 1)?),
+                a: Box::new(bundle(scalars, budget, &a, elem, depth + 1)?),
+                b: Box::new(bundle(scalars, budget, &b, elem, depth + 1)?),
+                c: Box::new(bundle(scalars, budget, &addends, elem, depth + 1)?),
                 scalars: lanes.to_vec(),
             })
         }
@@ -630,8 +659,8 @@ fn node_of(scalars: &[Scalar], lanes: &[usize], elem: i64, depth: usize) -> Opti
             }
             look_ahead(scalars, &mut pairs, &commutes);
             let (l, r): (Vec<usize>, Vec<usize>) = pairs.into_iter().unzip();
-            let lhs = bundle(scalars, &l, elem, depth + 1)?;
-            let rhs = bundle(scalars, &r, elem, depth + 1)?;
+            let lhs = bundle(scalars, budget, &l, elem, depth + 1)?;
+            let rhs = bundle(scalars, budget, &r, elem, depth + 1)?;
             Some(Node::Binary {
                 ops,
                 lhs: Box::new(lhs),
@@ -1646,5 +1675,39 @@ mod tests {
             .recv_timeout(std::time::Duration::from_secs(20))
             .expect("reduction orders of a deep chain took over 20 s");
         assert_eq!(orders, 2);
+    }
+
+    /// `x = fma(x, x, x)` repeated over four loaded lanes: every bundle is a node (the
+    /// loads one range), but the tree, each shared value made again where it is read,
+    /// has 3^depth load bundles. Five deep (364 bundles) it is built; seven (3,280)
+    /// takes more bundles than a build may make.
+    #[test]
+    fn a_tree_of_more_bundles_than_a_build_makes_is_not_built() {
+        let chain = |depth: usize| {
+            let mut scalars = Vec::new();
+            let mut lanes = Vec::new();
+            for j in 0..4 {
+                scalars.push(Scalar::Load {
+                    base: 0,
+                    offset: 4 * j,
+                });
+                for _ in 0..depth {
+                    let x = scalars.len() - 1;
+                    scalars.push(Scalar::Fma {
+                        op: 1201,
+                        a: x,
+                        b: x,
+                        c: x,
+                    });
+                }
+                lanes.push(scalars.len() - 1);
+            }
+            (scalars, lanes)
+        };
+        let (scalars, lanes) = chain(5);
+        let tree = build(&scalars, &lanes, 4).expect("five deep");
+        assert_eq!(run(&tree, &scalars, &commutative), terms(&scalars, &lanes));
+        let (scalars, lanes) = chain(7);
+        assert!(build(&scalars, &lanes, 4).is_none());
     }
 }
