@@ -11,12 +11,13 @@
 //! %s3 = bitcast (shufflevector <8 x i16> %a', %b', <3,2,11,10,1,0,9,8>)
 //! ```
 
+use std::collections::HashSet;
+
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::chain::widest;
 use crate::target::Arch;
-use std::collections::HashSet;
 
 static CHAINS_COMPOSED: Statistic = Statistic {
     name: c"NumChainsComposed",
