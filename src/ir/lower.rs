@@ -77,7 +77,8 @@ pub fn read_in_part(inst: Inst) -> bool {
 }
 
 /// Whether another shufflevector reads operand `side` of the shufflevector `inst` (what
-/// [`sibling_shuffles`] would list, without listing them: a source read by thousands).
+/// [`sibling_shuffles`] would list, without listing them: it stops at the first, where a
+/// source may be read by thousands).
 pub fn has_sibling_shuffle(inst: Inst, side: crate::algebra::mask::Side) -> bool {
     let raw = inst.raw();
     // SAFETY: a live shufflevector's operand and its uses, read only.
@@ -98,21 +99,15 @@ pub fn has_sibling_shuffle(inst: Inst, side: crate::algebra::mask::Side) -> bool
 /// The other shufflevectors that read operand `side` of the shufflevector `inst`.
 pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Inst> {
     let raw = inst.raw();
-    let mut out = Vec::new();
-    // SAFETY: a live instruction, its operand and that operand's use list.
-    unsafe {
-        let source = LLVMGetOperand(raw, side.index() as u32);
-        let mut use_ = LLVMGetFirstUse(source);
-        let mut seen = std::collections::HashSet::new();
-        while !use_.is_null() {
-            let user = LLVMGetUser(use_);
-            if user != raw && !LLVMIsAShuffleVectorInst(user).is_null() && seen.insert(user) {
-                out.push(Inst(user));
-            }
-            use_ = LLVMGetNextUse(use_);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    // SAFETY: a live instruction, its operand and that operand's users.
+    unsafe { super::users(LLVMGetOperand(raw, side.index() as u32)) }
+        .into_iter()
+        // SAFETY: users of a live value.
+        .filter(|&user| user != raw && unsafe { !LLVMIsAShuffleVectorInst(user).is_null() })
+        .filter(|&user| seen.insert(user))
+        .map(Inst)
+        .collect()
 }
 
 /// Whether the variable operand of a shufflevector is a load.
