@@ -226,3 +226,68 @@ fn many_shuffles_of_one_source_finish() {
         "five runs on 10,000 shuffles took {took:?}"
     );
 }
+
+/// A block of 4,096 eight-lane reductions, each stored, and one of 4,096 stores whose
+/// loads all come first: the SLP seeds of a long block. Each tree copied all the
+/// block's scalars, and each checked what was between its accesses, and what came
+/// after it, by walking the block: quadratic (over 60 s for the five runs before
+/// 2026-11-27, about 10 s after). A guard, not a speed goal.
+#[test]
+fn long_blocks_of_slp_seeds_finish() {
+    let n = 4096;
+    let mut m = String::from("define void @reductions(ptr %a, ptr %out) {\n");
+    for r in 0..n {
+        for k in 0..8 {
+            let i = r * 8 + k;
+            m += &format!(
+                "  %pa{i} = getelementptr inbounds i8, ptr %a, i64 {}\n  \
+                 %l{i} = load i32, ptr %pa{i}, align 4\n",
+                4 * i
+            );
+        }
+        let mut sum = String::new();
+        for k in 0..8 {
+            // Lanes out of order: a permutation node, which stock SLP prices worst.
+            let lane = format!("%l{}", r * 8 + (k * 5) % 8);
+            sum = match k {
+                0 => lane,
+                _ => {
+                    m += &format!("  %s{r}_{k} = add i32 {sum}, {lane}\n");
+                    format!("%s{r}_{k}")
+                }
+            };
+        }
+        m += &format!(
+            "  %po{r} = getelementptr inbounds i8, ptr %out, i64 {}\n  \
+             store i32 {sum}, ptr %po{r}, align 4\n",
+            4 * r
+        );
+    }
+    m += "  ret void\n}\n\ndefine void @hoisted(ptr noalias %a, ptr noalias %b) {\n";
+    for i in 0..n {
+        m += &format!(
+            "  %pa{i} = getelementptr inbounds i8, ptr %a, i64 {}\n  \
+             %l{i} = load i32, ptr %pa{i}, align 4\n",
+            4 * i
+        );
+    }
+    for i in 0..n {
+        m += &format!(
+            "  %x{i} = add i32 %l{i}, {}\n  \
+             %pb{i} = getelementptr inbounds i8, ptr %b, i64 {}\n  \
+             store i32 %x{i}, ptr %pb{i}, align 4\n",
+            i % 7 + 1,
+            4 * (i / 8 * 8 + 7 - i % 8)
+        );
+    }
+    m += "  ret void\n}\n";
+    let file = scratch().join("long-slp-blocks.ll");
+    fs::write(&file, m).expect("write the module");
+    let start = std::time::Instant::now();
+    check_module(&file, &plugin()).unwrap();
+    let took = start.elapsed();
+    assert!(
+        took.as_secs() < 60,
+        "five runs on blocks of 4,096 seeds took {took:?}"
+    );
+}

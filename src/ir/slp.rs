@@ -61,12 +61,44 @@ pub struct Tree {
     lanes: usize,
     pub tree: Node,
     /// Scalar ids to values, and base ids to values (a constant's id is its value).
-    scalars: Vec<LLVMValueRef>,
-    bases: Vec<LLVMValueRef>,
+    scalars: Values,
+    bases: Values,
     elem: LLVMTypeRef,
     last: LLVMValueRef,
     /// A phi seed's vector phi, once built (gathers of its phis read its lanes).
     vector_phi: std::cell::Cell<LLVMValueRef>,
+}
+
+/// The values of the ids a tree refers to, of all a block's reader has given. A copy
+/// of all of them for each tree was quadratic in a long block.
+#[derive(Clone, Debug)]
+struct Values(FastMap<usize, LLVMValueRef>);
+
+impl Values {
+    /// The tree's scalars: its nodes' lanes and its gathers.
+    fn scalars_of(tree: &Node, all: &[LLVMValueRef]) -> Values {
+        let ids = tree.scalars().into_iter();
+        let gathered = tree.gathers().into_iter().flatten().copied();
+        Values(ids.chain(gathered).map(|s| (s, all[s])).collect())
+    }
+
+    /// The bases of the tree's loads.
+    fn bases_of(tree: &Node, all: &[LLVMValueRef]) -> Values {
+        Values(
+            tree.load_ranges()
+                .into_iter()
+                .map(|(b, ..)| (b, all[b]))
+                .collect(),
+        )
+    }
+}
+
+impl std::ops::Index<usize> for Values {
+    type Output = LLVMValueRef;
+
+    fn index(&self, id: usize) -> &LLVMValueRef {
+        &self.0[&id]
+    }
 }
 
 impl Tree {
@@ -428,7 +460,15 @@ struct Reader {
 /// builds asks (most blocks have seeds whose trees fail before).
 struct Positions {
     block: LLVMBasicBlockRef,
-    numbers: std::cell::OnceCell<FastMap<LLVMValueRef, usize>>,
+    numbers: std::cell::OnceCell<Numbering>,
+}
+
+/// Each instruction's position in its block, and the positions of those that touch
+/// memory, in order.
+#[derive(Default)]
+struct Numbering {
+    of: FastMap<LLVMValueRef, usize>,
+    memory: Vec<(usize, LLVMValueRef)>,
 }
 
 impl Positions {
@@ -439,21 +479,45 @@ impl Positions {
         }
     }
 
-    /// Where `v` stands in the block; `None` where it is not there.
-    fn of(&self, v: LLVMValueRef) -> Option<usize> {
-        let numbers = self.numbers.get_or_init(|| {
-            let mut numbers = FastMap::default();
+    fn numbering(&self) -> &Numbering {
+        self.numbers.get_or_init(|| {
+            let mut n = Numbering::default();
             // SAFETY: `block` is a live block.
             unsafe {
                 let mut inst = LLVMGetFirstInstruction(self.block);
                 while !inst.is_null() {
-                    numbers.insert(inst, numbers.len());
+                    let at = n.of.len();
+                    n.of.insert(inst, at);
+                    if touches_memory(inst) {
+                        n.memory.push((at, inst));
+                    }
                     inst = LLVMGetNextInstruction(inst);
                 }
             }
-            numbers
-        });
-        numbers.get(&v).copied()
+            n
+        })
+    }
+
+    /// Where `v` stands in the block; `None` where it is not there.
+    fn of(&self, v: LLVMValueRef) -> Option<usize> {
+        self.numbering().of.get(&v).copied()
+    }
+
+    /// The instructions from `first` to `last` (inclusive) that touch memory; `None`
+    /// where either is not in the block or `last` comes before `first`.
+    fn memory_between(
+        &self,
+        first: LLVMValueRef,
+        last: LLVMValueRef,
+    ) -> Option<&[(usize, LLVMValueRef)]> {
+        let (from, to) = (self.of(first)?, self.of(last)?);
+        if to < from {
+            return None;
+        }
+        let memory = &self.numbering().memory;
+        let start = memory.partition_point(|&(p, _)| p < from);
+        let end = memory.partition_point(|&(p, _)| p <= to);
+        Some(&memory[start..end])
     }
 }
 
@@ -720,12 +784,13 @@ unsafe fn window(
     // move down to the last store) nor touch what the window stores (the stores move
     // down too).
     let undisturbed = |i: LLVMValueRef| {
-        !target.may_access(i, store_base, store_extent)
+        !may_touch(target, i, store_base, start, stored_len, false)
             && load_ranges
                 .iter()
-                .all(|&(base, extent)| !target.may_write(i, base, extent))
+                .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
     };
-    if !quiet_between(first, last, &stored, &loads, undisturbed) {
+    let own: Vec<LLVMValueRef> = stored.iter().chain(&loads).copied().collect();
+    if !quiet_between(position, first, last, &own, undisturbed) {
         return None;
     }
     for (base, from, len, size) in tree.load_ranges() {
@@ -752,9 +817,9 @@ unsafe fn window(
             base: store_base,
         },
         lanes: n,
+        scalars: Values::scalars_of(&tree, &reader.values),
+        bases: Values::bases_of(&tree, &reader.bases),
         tree,
-        scalars: reader.values.clone(),
-        bases: reader.bases.clone(),
         elem,
         last,
         vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
@@ -989,17 +1054,17 @@ unsafe fn rooted(
     let undisturbed = |i: LLVMValueRef| {
         load_ranges
             .iter()
-            .all(|&(base, extent)| !target.may_write(i, base, extent))
+            .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
     };
-    if !quiet_between(first, root, &[], &loads, undisturbed) {
+    if !quiet_between(position, first, root, &loads, undisturbed) {
         return None;
     }
     Some(Tree {
         seed,
         lanes,
+        scalars: Values::scalars_of(&tree, &reader.values),
+        bases: Values::bases_of(&tree, &reader.bases),
         tree,
-        scalars: reader.values.clone(),
-        bases: reader.bases.clone(),
         elem,
         last: root,
         vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
@@ -1319,9 +1384,9 @@ unsafe fn placed_tree(
     let t = Tree {
         seed: seed(Inst(at)),
         lanes: n,
+        scalars: Values::scalars_of(&tree, &reader.values),
+        bases: Values::bases_of(&tree, &reader.bases),
         tree,
-        scalars: reader.values.clone(),
-        bases: reader.bases.clone(),
         elem,
         last: at,
         vector_phi: std::cell::Cell::new(std::ptr::null_mut()),
@@ -1364,9 +1429,9 @@ unsafe fn placed_tree(
     let undisturbed = |i: LLVMValueRef| {
         load_ranges
             .iter()
-            .all(|&(base, extent)| !target.may_write(i, base, extent))
+            .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
     };
-    quiet_between(from, to, &[], &loads, undisturbed).then_some(t)
+    quiet_between(position, from, to, &loads, undisturbed).then_some(t)
 }
 
 /// Every group of phis in `func` whose values round the loop are one SLP tree (seed
@@ -1503,36 +1568,109 @@ fn extent(from: i64, len: i64) -> u64 {
     u64::try_from(from).map_or(0, |f| f + len as u64)
 }
 
-/// Each load range of `tree` as (its base, its extent from the base).
-fn load_extents(tree: &Node, reader: &Reader) -> Vec<(LLVMValueRef, u64)> {
+/// Each load range of `tree` as (its base, its first byte, its bytes).
+fn load_extents(tree: &Node, reader: &Reader) -> Vec<(LLVMValueRef, i64, i64)> {
     tree.load_ranges()
         .into_iter()
-        .map(|(base, from, len, size)| (reader.bases[base], extent(from, len as i64 * size)))
+        .map(|(base, from, len, size)| (reader.bases[base], from, len as i64 * size))
         .collect()
 }
 
+/// The most other accesses a tree's accesses move past. In the five realworld
+/// clients, at most 128 accesses (a tree's own among them) lie from a tree's first
+/// access to its last.
+const MAX_ACCESSES_BETWEEN: usize = 512;
+
+/// The most of them that are not simple accesses at a constant offset from a base
+/// (which are mostly answered here, without LLVM's alias analysis); in the clients,
+/// five at most.
+const MAX_ALIAS_QUESTIONS: usize = 32;
+
 /// Nothing between `first` and `last` (inclusive) touches memory but the tree's loads,
-/// the window's stores, and what `undisturbed` allows (LLVM's alias analysis: nothing
-/// the tree reads or writes).
+/// the window's stores (both in `own`), and what `undisturbed` allows (nothing the
+/// tree reads or writes).
 unsafe fn quiet_between(
+    position: &Positions,
     first: LLVMValueRef,
     last: LLVMValueRef,
-    stores: &[LLVMValueRef],
-    loads: &[LLVMValueRef],
+    own: &[LLVMValueRef],
     undisturbed: impl Fn(LLVMValueRef) -> bool,
 ) -> bool {
-    let mut i = first;
-    loop {
-        if touches_memory(i) && !stores.contains(&i) && !loads.contains(&i) && !undisturbed(i) {
+    let Some(between) = position.memory_between(first, last) else {
+        return false;
+    };
+    let own: HashSet<LLVMValueRef> = own.iter().copied().collect();
+    // `own` are all between `first` and `last`: what else is there, counted at once.
+    if between.len().saturating_sub(own.len()) > MAX_ACCESSES_BETWEEN {
+        return false;
+    }
+    let (mut others, mut asked) = (0, 0);
+    for &(_, i) in between {
+        if own.contains(&i) {
+            continue;
+        }
+        others += 1;
+        asked += usize::from(access_range(i).is_none());
+        // As far as LLVM's SLP looks (`-slp-max-mem-dep-distance`, its alias checks'
+        // limit): beyond, the accesses are taken as in the way. Without a limit every
+        // window walked what was between, quadratic in a long block.
+        if others > MAX_ACCESSES_BETWEEN || asked > MAX_ALIAS_QUESTIONS || !undisturbed(i) {
             return false;
         }
-        if i == last {
-            return true;
+    }
+    true
+}
+
+/// What a simple scalar (or vector) load or store reads or writes, where its address
+/// is a constant offset from a base: the base, the offset and the bytes.
+unsafe fn access_range(i: LLVMValueRef) -> Option<(LLVMValueRef, i64, i64)> {
+    let load = !LLVMIsALoadInst(i).is_null();
+    if !load && LLVMIsAStoreInst(i).is_null() || !super::simple_access(i) {
+        return None;
+    }
+    let (ty, ptr) = if load {
+        (LLVMTypeOf(i), LLVMGetOperand(i, 0))
+    } else {
+        (LLVMTypeOf(LLVMGetOperand(i, 0)), LLVMGetOperand(i, 1))
+    };
+    let bytes = if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind {
+        scalar_bytes(LLVMGetElementType(ty))? * i64::from(LLVMGetVectorSize(ty))
+    } else {
+        scalar_bytes(ty)?
+    };
+    let (base, offset) = base_and_offset(ptr);
+    // Far offsets are left to alias analysis (no overflow in the comparison).
+    (offset.abs() < 1 << 40).then_some((base.raw(), offset, bytes))
+}
+
+/// Whether `i` may write (or, unless `writes_only`, also read) any of the `len` bytes
+/// `from` past `base`. A simple access is answered here where its address is a
+/// constant offset from the same base (exactly, where LLVM's alias analysis is asked
+/// from the base on, see [`extent`]) or into another identified object; the rest asks
+/// alias analysis.
+unsafe fn may_touch(
+    target: &Target,
+    i: LLVMValueRef,
+    base: LLVMValueRef,
+    from: i64,
+    len: i64,
+    writes_only: bool,
+) -> bool {
+    if writes_only && !LLVMIsALoadInst(i).is_null() && super::simple_access(i) {
+        return false;
+    }
+    if let Some((b, offset, bytes)) = access_range(i) {
+        if b == base && from.abs() < 1 << 40 && len < 1 << 40 {
+            return pure::overlap_ranges(offset, bytes, from, len);
         }
-        i = LLVMGetNextInstruction(i);
-        if i.is_null() {
+        if distinct_objects(b, base) {
             return false;
         }
+    }
+    if writes_only {
+        target.may_write(i, base, extent(from, len))
+    } else {
+        target.may_access(i, base, extent(from, len))
     }
 }
 
@@ -1563,7 +1701,10 @@ unsafe fn identified(v: LLVMValueRef) -> bool {
     }
     let func = LLVMGetParamParent(v);
     let index = (0..LLVMCountParams(func)).find(|&i| LLVMGetParam(func, i) == v);
-    let kind = LLVMGetEnumAttributeKindForName(c"noalias".as_ptr(), 7);
+    static NOALIAS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    // SAFETY: a name and its length.
+    let kind =
+        *NOALIAS.get_or_init(|| unsafe { LLVMGetEnumAttributeKindForName(c"noalias".as_ptr(), 7) });
     index.is_some_and(|i| !LLVMGetEnumAttributeAtIndex(func, i + 1, kind).is_null())
 }
 
@@ -1668,7 +1809,7 @@ pub fn build_tree(t: &Tree) -> BuiltTree {
             _ => None,
         };
         let mut loaded = HashMap::new();
-        let mut lane_of = Vec::new();
+        let mut lane_of = LaneOf::default();
         let value = build_node(builder, t, &t.tree, &mut loaded, &mut built, &mut lane_of);
         if let (Some(vp), Seed::Phis { phis, .. }) = (vector_phi, &t.seed) {
             let mut values = [value];
@@ -1836,7 +1977,8 @@ unsafe fn shuffle(
 }
 
 /// Where each scalar of the tree is in the vector code: its value, vector and lane.
-type LaneOf = Vec<(LLVMValueRef, LLVMValueRef, u32)>;
+/// Each scalar's vector and lane: the first node built that holds it.
+type LaneOf = FastMap<LLVMValueRef, (LLVMValueRef, u32)>;
 
 /// Builds `node` ([`build_value`]) and notes where its lanes' scalars are.
 unsafe fn build_node(
@@ -1849,10 +1991,7 @@ unsafe fn build_node(
 ) -> LLVMValueRef {
     let v = build_value(builder, t, node, loaded, built, lane_of);
     for (j, &s) in node.lane_scalars().iter().enumerate() {
-        let scalar = t.scalars[s];
-        if !lane_of.iter().any(|&(x, ..)| x == scalar) {
-            lane_of.push((scalar, v, j as u32));
-        }
+        lane_of.entry(t.scalars[s]).or_insert((v, j as u32));
     }
     v
 }
@@ -2210,21 +2349,19 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
             // A phi seed's phis become the vector phi.
             Seed::Phis { phis, .. } => inside.extend(phis.iter().map(|p| p.raw())),
         }
-        // What comes after the vector code in its block.
         let end = b.result.raw();
         if LLVMIsAInstruction(end).is_null() {
             return None;
         }
         let block = LLVMGetInstructionParent(end);
-        let mut after = HashSet::new();
-        let mut i = LLVMGetNextInstruction(end);
-        while !i.is_null() {
-            after.insert(i);
-            i = LLVMGetNextInstruction(i);
-        }
         let mut out: Vec<Outside> = Vec::new();
+        let mut seen = HashSet::new();
+        // The readers in the vector code's block, which must come after it (a phi reads
+        // along an edge, at the end of the block it leaves, which the extract, in the
+        // scalar's block, comes before or dominates).
+        let mut in_block = HashSet::new();
         for &scalar in &scalars {
-            if out.iter().any(|o| o.scalar == scalar) {
+            if !seen.insert(scalar) {
                 continue;
             }
             let mut readers = Vec::new();
@@ -2239,23 +2376,28 @@ fn outside_readers(t: &Tree, b: &BuiltTree) -> Option<Vec<Outside>> {
             if readers.is_empty() {
                 continue;
             }
-            // A phi reads along an edge, at the end of the block it leaves, which the
-            // extract (in the scalar's block) comes before or dominates.
-            let later = |r: &LLVMValueRef| {
-                LLVMGetInstructionParent(*r) != block
-                    || after.contains(r)
-                    || !LLVMIsAPHINode(*r).is_null()
-            };
-            let &(_, vector, lane) = b.lane_of.iter().find(|&&(x, ..)| x == scalar)?;
-            if !readers.iter().all(later) {
-                return None;
-            }
+            let &(vector, lane) = b.lane_of.get(&scalar)?;
+            in_block.extend(
+                readers.iter().copied().filter(|&r| {
+                    LLVMGetInstructionParent(r) == block && LLVMIsAPHINode(r).is_null()
+                }),
+            );
             out.push(Outside {
                 scalar,
                 vector,
                 lane,
                 readers,
             });
+        }
+        // Walked only as far as the last of them: one walk of the block per tree made
+        // many trees in one block quadratic.
+        let mut i = LLVMGetNextInstruction(end);
+        while !in_block.is_empty() && !i.is_null() {
+            in_block.remove(&i);
+            i = LLVMGetNextInstruction(i);
+        }
+        if !in_block.is_empty() {
+            return None;
         }
         Some(out)
     }
