@@ -7,7 +7,8 @@
    shuffles: the wall time of the shuffle-lib instances against the whole of
    `opt -passes='default<O3>'`, from -time-passes.
 2. Growth: `opt -passes=shuffle-lib` alone on generated modules, with the number of
-   shuffles (at 8 lanes) and with their width (at 5,000 shuffles); minimum of 3 runs.
+   shuffles (at 8 lanes), with their width (at 5,000 shuffles), and with the length of
+   a block of SLP seeds; minimum of 3 runs.
 
 Writes bench/results/compile-time.md (and prints it). Generated modules are
 deterministic (fixed seeds).
@@ -73,6 +74,34 @@ def shuffle_module(count, lanes, seed=1, functions=10):
             values.append(f"%s{i}")
         out.append("  ret void")
         out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def slp_block(count, kind):
+    """One block of `count` SLP seeds for x86-64-v3: `reductions`, eight-lane sums of
+    loads in permuted order, each stored; or `hoisted`, stores of loaded values plus a
+    constant, permuted within each eight, every load before every store."""
+    out = ['target triple = "x86_64-unknown-linux-gnu"']
+    load = lambda i: (f"  %pa{i} = getelementptr inbounds i8, ptr %a, i64 {4 * i}\n"
+                      f"  %l{i} = load i32, ptr %pa{i}, align 4")
+    if kind == "reductions":
+        out.append("define void @f(ptr %a, ptr %out) #0 {")
+        for r in range(count):
+            out += [load(r * 8 + k) for k in range(8)]
+            total = f"%l{r * 8}"
+            for k in range(1, 8):
+                out.append(f"  %s{r}_{k} = add i32 {total}, %l{r * 8 + (k * 5) % 8}")
+                total = f"%s{r}_{k}"
+            out += [f"  %po{r} = getelementptr inbounds i8, ptr %out, i64 {4 * r}",
+                    f"  store i32 {total}, ptr %po{r}, align 4"]
+    else:
+        out.append("define void @f(ptr noalias %a, ptr noalias %b) #0 {")
+        out += [load(i) for i in range(count)]
+        for i in range(count):
+            out += [f"  %x{i} = add i32 %l{i}, {i % 7 + 1}",
+                    f"  %pb{i} = getelementptr inbounds i8, ptr %b, i64 {4 * (i // 8 * 8 + 7 - i % 8)}",
+                    f"  store i32 %x{i}, ptr %pb{i}, align 4"]
+    out += ["  ret void", "}", 'attributes #0 = { "target-cpu"="x86-64-v3" }']
     return "\n".join(out) + "\n"
 
 
@@ -223,6 +252,21 @@ def main():
             f.write_text(shuffle_module(n, w, seed=w))
             t = pass_alone(f, plugin)
             lines.append(f"| {w} | {t * 1e3:.1f} | {t * 1e6 / n:.2f} |")
+        sizes = [512, 1024] if args.quick else [1024, 2048, 4096, 8192]
+        lines += ["", "## Growth with the length of a block (SLP seeds, x86-64-v3)", "",
+                  "One block of eight-lane reductions, each stored (`reductions`), or of "
+                  "stores whose loads all come first (`hoisted`); `opt -passes=shuffle-lib` "
+                  "alone.", "",
+                  "| seeds | reductions (ms) | µs per seed | hoisted (ms) | µs per seed |",
+                  "|---:|---:|---:|---:|---:|"]
+        for n in sizes:
+            row = [str(n)]
+            for kind in ["reductions", "hoisted"]:
+                f = workdir / f"slp-{kind}-{n}.ll"
+                f.write_text(slp_block(n, kind))
+                t = pass_alone(f, plugin)
+                row += [f"{t * 1e3:.1f}", f"{t * 1e6 / n:.1f}"]
+            lines.append("| " + " | ".join(row) + " |")
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.quick:
