@@ -69,6 +69,7 @@ fn compile_time_quick() {
     let out = run_script(&["scripts/compile_time.py", "--quick"]);
     assert!(out.contains("| shuffles-2000 |"), "{out}");
     assert!(out.contains("Growth with the width"), "{out}");
+    assert!(out.contains("| 1024 | "), "{out}");
 }
 
 #[test]
