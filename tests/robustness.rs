@@ -291,3 +291,168 @@ fn long_blocks_of_slp_seeds_finish() {
         "five runs on blocks of 4,096 seeds took {took:?}"
     );
 }
+
+/// Runs `opt -passes=shuffle-lib -verify-each` once on `module` for `target`, within
+/// 60 s: a guard against a blowup found by a review, not a speed goal.
+fn finishes_in_a_minute(name: &str, module: &str, target: &[&str]) {
+    let file = scratch().join(name);
+    fs::write(&file, module).expect("write the module");
+    let start = std::time::Instant::now();
+    let out = Command::new(llvm_bin().join("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin().display()))
+        .args(["-passes=shuffle-lib", "-verify-each", "-disable-output"])
+        .args(target)
+        .arg(&file)
+        .output()
+        .expect("run opt");
+    let took = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && !stderr.contains("internal error"),
+        "{name}: {}\n{stderr}",
+        out.status
+    );
+    assert!(took.as_secs() < 60, "{name} took {took:?}");
+}
+
+const AARCH64: [&str; 2] = ["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"];
+
+/// 48,000 blocks in a line, each with a chain of shuffles through bitcasts: whether a
+/// chain is in a loop walked every block below it, per block (quadratic: about 66 s on
+/// AArch64 before 2026-11-27; now one pass over the CFG a function, 2 s).
+#[test]
+fn many_blocks_finish() {
+    let n = 48_000;
+    let mut m = String::from("define void @f(ptr %p, ptr %o, i1 %c) {\nentry:\n  br label %b0\n");
+    for i in 0..n {
+        let next = if i + 1 < n {
+            format!("b{}", i + 1)
+        } else {
+            "e".into()
+        };
+        m += &format!(
+            "b{i}:\n  %pa{i} = getelementptr <4 x i32>, ptr %p, i64 {i}\n  \
+             %x{i} = load <4 x i32>, ptr %pa{i}\n  \
+             %y{i} = add <4 x i32> %x{i}, <i32 1, i32 2, i32 3, i32 4>\n  \
+             %s{i} = shufflevector <4 x i32> %x{i}, <4 x i32> %y{i}, <4 x i32> <i32 0, i32 4, i32 1, i32 5>\n  \
+             %c{i} = bitcast <4 x i32> %s{i} to <8 x i16>\n  \
+             %t{i} = shufflevector <8 x i16> %c{i}, <8 x i16> poison, <8 x i32> <i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>\n  \
+             %po{i} = getelementptr <8 x i16>, ptr %o, i64 {i}\n  \
+             store <8 x i16> %t{i}, ptr %po{i}\n  br i1 %c, label %{next}, label %e\n"
+        );
+    }
+    m += "e:\n  ret void\n}\n";
+    finishes_in_a_minute("many-blocks.ll", &m, &AARCH64);
+}
+
+/// 64,000 loads at variable indices into one object, summed: the getelementptr-index
+/// seed compared the indices pairwise (quadratic: about 75 s before 2026-11-27).
+#[test]
+fn many_indexed_loads_finish() {
+    let n = 64_000;
+    let mut m = String::from("define i32 @f(ptr noalias %g, ptr noalias %a, ptr noalias %b) {\n");
+    let mut sum = String::new();
+    for i in 0..n {
+        m += &format!(
+            "  %pa{i} = getelementptr inbounds i8, ptr %a, i64 {o}\n  \
+             %a{i} = load i32, ptr %pa{i}, align 4\n  \
+             %pb{i} = getelementptr inbounds i8, ptr %b, i64 {o}\n  \
+             %b{i} = load i32, ptr %pb{i}, align 4\n  \
+             %d{i} = sub nsw i32 %a{i}, %b{i}\n  %e{i} = sext i32 %d{i} to i64\n  \
+             %p{i} = getelementptr inbounds i32, ptr %g, i64 %e{i}\n  \
+             %g{i} = load i32, ptr %p{i}, align 4\n",
+            o = 4 * i
+        );
+        sum = match i {
+            0 => "%g0".into(),
+            _ => {
+                m += &format!("  %s{i} = add i32 {sum}, %g{i}\n");
+                format!("%s{i}")
+            }
+        };
+    }
+    m += &format!("  ret i32 {sum}\n}}\n");
+    finishes_in_a_minute("many-indexed-loads.ll", &m, &[]);
+}
+
+/// A loop of one block with 24,000 accumulator phis: each window of phis walked the
+/// block for calls (quadratic: about 65 s before 2026-11-27; now once a block).
+#[test]
+fn many_phis_finish() {
+    let n = 24_000;
+    let mut m = String::from(
+        "define void @f(ptr noalias %p, ptr noalias %o, i64 %n) {\nentry:\n  br label %l\nl:\n  \
+         %i = phi i64 [ 0, %entry ], [ %i1, %l ]\n",
+    );
+    for k in 0..n {
+        m += &format!("  %x{k} = phi i32 [ 0, %entry ], [ %y{k}, %l ]\n");
+    }
+    m += "  %base = getelementptr i32, ptr %p, i64 %i\n";
+    for k in 0..n {
+        m += &format!(
+            "  %q{k} = getelementptr inbounds i8, ptr %base, i64 {}\n  \
+             %v{k} = load i32, ptr %q{k}, align 4\n  %y{k} = add i32 %x{k}, %v{k}\n",
+            4 * k
+        );
+    }
+    m += "  %i1 = add i64 %i, 1\n  %d = icmp eq i64 %i1, %n\n  br i1 %d, label %e, label %l\ne:\n";
+    for k in 0..n {
+        m += &format!(
+            "  %r{k} = getelementptr inbounds i8, ptr %o, i64 {}\n  store i32 %y{k}, ptr %r{k}\n",
+            4 * k
+        );
+    }
+    m += "  ret void\n}\n";
+    finishes_in_a_minute("many-phis.ll", &m, &[]);
+}
+
+/// One shuffle read by 128,000 lane-wise trees, each shuffled again: each tree listed
+/// all the shuffle's users (quadratic: about 100 s on AArch64 before 2026-11-27; now
+/// the search stops at the first user outside the tree).
+#[test]
+fn a_shuffle_read_by_many_trees_finishes() {
+    let n = 128_000;
+    let swap = "<i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>";
+    let reverse = "<i32 7, i32 6, i32 5, i32 4, i32 3, i32 2, i32 1, i32 0>";
+    let mut m = format!(
+        "define void @f(<8 x i32> %a, <8 x i32> %b, ptr %o) {{\n  \
+         %s = shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> {swap}\n"
+    );
+    for i in 0..n {
+        m += &format!(
+            "  %x{i} = add <8 x i32> %s, splat (i32 {i})\n  \
+             %r{i} = shufflevector <8 x i32> %x{i}, <8 x i32> poison, <8 x i32> {reverse}\n  \
+             %q{i} = getelementptr <8 x i32>, ptr %o, i64 {i}\n  store <8 x i32> %r{i}, ptr %q{i}\n"
+        );
+    }
+    m += "  ret void\n}\n";
+    finishes_in_a_minute("shared-shuffle.ll", &m, &AARCH64);
+}
+
+/// 2,000 interleaves of two registers, each stored, in one loop block: all of a block's
+/// networks went into one measurement, where the backend's scheduler is superlinear
+/// (about 80 s on AArch64 before 2026-11-27; now at most 16 a measurement).
+#[test]
+fn many_networks_in_a_loop_finish() {
+    let n = 2_000;
+    let mask: Vec<String> = (0..16)
+        .map(|j| format!("i32 {}", j / 2 + if j % 2 == 1 { 8 } else { 0 }))
+        .collect();
+    let mask = mask.join(", ");
+    let mut m = String::from(
+        "define void @f(ptr %p, ptr %o, i64 %n) {\nentry:\n  br label %l\nl:\n  \
+         %i = phi i64 [ 0, %entry ], [ %i1, %l ]\n",
+    );
+    for k in 0..n {
+        m += &format!(
+            "  %pa{k} = getelementptr <8 x i32>, ptr %p, i64 {a}\n  %a{k} = load <8 x i32>, ptr %pa{k}\n  \
+             %pb{k} = getelementptr <8 x i32>, ptr %p, i64 {b}\n  %b{k} = load <8 x i32>, ptr %pb{k}\n  \
+             %s{k} = shufflevector <8 x i32> %a{k}, <8 x i32> %b{k}, <16 x i32> <{mask}>\n  \
+             %q{k} = getelementptr <16 x i32>, ptr %o, i64 {k}\n  store <16 x i32> %s{k}, ptr %q{k}\n",
+            a = 2 * k,
+            b = 2 * k + 1
+        );
+    }
+    m += "  %i1 = add i64 %i, 1\n  %d = icmp eq i64 %i1, %n\n  br i1 %d, label %e, label %l\ne:\n  ret void\n}\n";
+    finishes_in_a_minute("many-networks-in-a-loop.ll", &m, &AARCH64);
+}

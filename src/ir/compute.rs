@@ -70,7 +70,7 @@ impl ComputeTree {
                 Some(LLVMOpcode::LLVMFMul) => true,
                 Some(LLVMOpcode::LLVMShuffleVector) => {
                     LLVMGetInstructionParent(v) == LLVMGetInstructionParent(self.root.raw())
-                        && super::users(v).iter().all(|u| self.values.contains(u))
+                        && super::each_user(v).all(|u| self.values.contains(&u))
                 }
                 _ => false,
             };
@@ -560,7 +560,7 @@ pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
             // The shuffles go: nothing else may read them.
             let shuffles_read_here = (tree.nodes.iter().zip(&tree.values))
                 .filter(|(n, _)| matches!(n, Node::Shuffle { .. }))
-                .all(|(_, &s)| super::users(s).iter().all(|u| tree.values.contains(u)));
+                .all(|(_, &s)| super::each_user(s).all(|u| tree.values.contains(&u)));
             if !shuffles_read_here {
                 continue;
             }

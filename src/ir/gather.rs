@@ -319,7 +319,7 @@ unsafe fn element_bits(ty: LLVMTypeRef) -> Option<u32> {
 /// where nothing between the first load and the last may write the block (LLVM's alias
 /// analysis for the function, through `target`).
 pub fn load_gathers(func: Function, target: &Target) -> Vec<LoadGather> {
-    let mut groups: Vec<((LLVMBasicBlockRef, LLVMTypeRef, String), Vec<Gather>)> = Vec::new();
+    let mut groups = super::Groups::default();
     for inst in func.instructions() {
         // SAFETY: live instructions of the function, read only.
         unsafe {
@@ -331,7 +331,7 @@ pub fn load_gathers(func: Function, target: &Target) -> Vec<LoadGather> {
                 LLVMTypeOf(g.root),
                 g.base.clone(),
             );
-            super::push_grouped(&mut groups, key, g);
+            groups.push(key, g);
         }
     }
     groups

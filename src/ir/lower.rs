@@ -679,9 +679,104 @@ pub fn in_cycle(inst: Inst) -> bool {
     if let Some(known) = CYCLES.with(|c| c.borrow().get(&home).copied()) {
         return known;
     }
+    // The first question of a function answers for all its blocks at once: one pass
+    // over the CFG (strongly connected components), not one walk per block (quadratic
+    // in a function of many blocks, each with a shuffle). A block made since is walked.
+    if CYCLES.with(|c| c.borrow().is_empty()) {
+        // SAFETY: a live block's function.
+        let all = unsafe { blocks_in_cycles(LLVMGetBasicBlockParent(home)) };
+        CYCLES.with(|c| c.borrow_mut().extend(all));
+        if let Some(known) = CYCLES.with(|c| c.borrow().get(&home).copied()) {
+            return known;
+        }
+    }
     let answer = block_in_cycle(home);
     CYCLES.with(|c| c.borrow_mut().insert(home, answer));
     answer
+}
+
+/// Every block of `func` with whether it is in a cycle of the CFG: Tarjan's strongly
+/// connected components, iteratively (a block is in a cycle when its component has
+/// more than one block, or it branches to itself).
+unsafe fn blocks_in_cycles(func: LLVMValueRef) -> Vec<(LLVMBasicBlockRef, bool)> {
+    let mut blocks = Vec::new();
+    let mut index: FastMap<LLVMBasicBlockRef, usize> = FastMap::default();
+    let mut bb = LLVMGetFirstBasicBlock(func);
+    while !bb.is_null() {
+        index.insert(bb, blocks.len());
+        blocks.push(bb);
+        bb = LLVMGetNextBasicBlock(bb);
+    }
+    let n = blocks.len();
+    let succ: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|&bb| {
+            let term = LLVMGetBasicBlockTerminator(bb);
+            if term.is_null() {
+                return Vec::new();
+            }
+            (0..LLVMGetNumSuccessors(term))
+                .filter_map(|i| index.get(&LLVMGetSuccessor(term, i)).copied())
+                .collect()
+        })
+        .collect();
+    const NONE: usize = usize::MAX;
+    let (mut order, mut low) = (vec![NONE; n], vec![0usize; n]);
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut cyclic = vec![false; n];
+    let mut next = 0;
+    for root in 0..n {
+        if order[root] != NONE {
+            continue;
+        }
+        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
+        order[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = calls.last_mut() {
+            if let Some(&w) = succ[v].get(*i) {
+                *i += 1;
+                if w == v {
+                    cyclic[v] = true;
+                }
+                if order[w] == NONE {
+                    order[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(order[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == order[v] {
+                let mut component = Vec::new();
+                loop {
+                    let w = stack.pop().expect("v is on the stack");
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    for w in component {
+                        cyclic[w] = true;
+                    }
+                }
+            }
+        }
+    }
+    blocks.into_iter().zip(cyclic).collect()
 }
 
 fn block_in_cycle(home: LLVMBasicBlockRef) -> bool {

@@ -413,6 +413,23 @@ pub(crate) unsafe fn users(v: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// [`users`], one at a time: a search that stops early walks no further (a value with
+/// many users, each search reading them all, was quadratic).
+///
+/// # Safety
+/// `v` is a live value, not changed while the iterator lives.
+pub(crate) unsafe fn each_user(v: LLVMValueRef) -> impl Iterator<Item = LLVMValueRef> {
+    let mut u = LLVMGetFirstUse(v);
+    std::iter::from_fn(move || {
+        if u.is_null() {
+            return None;
+        }
+        let user = LLVMGetUser(u);
+        u = LLVMGetNextUse(u);
+        Some(user)
+    })
+}
+
 /// The intrinsic a call calls, by its base name (`llvm.smin`, `llvm.vp.add`: no
 /// overload suffix); `None` for anything else.
 ///
@@ -801,12 +818,47 @@ pub fn erase_unused(parts: &[Inst]) {
     }
 }
 
-/// Adds `item` to the group of `key` in `groups` (in the order keys first came), or
-/// starts that group.
-pub(crate) fn push_grouped<K: PartialEq, V>(groups: &mut Vec<(K, Vec<V>)>, key: K, item: V) {
-    match groups.iter_mut().find(|(k, _)| *k == key) {
-        Some((_, members)) => members.push(item),
-        None => groups.push((key, vec![item])),
+/// Items grouped by key, the groups in the order their keys first came, with an index
+/// of the keys (a linear search per item was quadratic in the number of keys: a block
+/// of stores each to its own pointer).
+pub(crate) struct Groups<K, V> {
+    list: Vec<(K, Vec<V>)>,
+    index: crate::lower::fast_hash::FastMap<K, usize>,
+}
+
+impl<K, V> Default for Groups<K, V> {
+    fn default() -> Self {
+        Groups {
+            list: Vec::new(),
+            index: Default::default(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone, V> Groups<K, V> {
+    /// Adds `item` to the group of `key`, or starts that group.
+    pub(crate) fn push(&mut self, key: K, item: V) {
+        match self.index.get(&key) {
+            Some(&i) => self.list[i].1.push(item),
+            None => {
+                self.index.insert(key.clone(), self.list.len());
+                self.list.push((key, vec![item]));
+            }
+        }
+    }
+}
+
+impl<K, V> Groups<K, V> {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+impl<K, V> IntoIterator for Groups<K, V> {
+    type Item = (K, Vec<V>);
+    type IntoIter = std::vec::IntoIter<(K, Vec<V>)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
     }
 }
 

@@ -139,7 +139,7 @@ const MAX_ELEMENTS: usize = 256;
 pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
     let mut out = Vec::new();
     // Shuffles reading part of their sources, by operands and lanes: group candidates.
-    let mut groups: Vec<((LLVMValueRef, LLVMValueRef, usize), Vec<Inst>)> = Vec::new();
+    let mut groups = super::Groups::default();
     for inst in func.instructions() {
         if !inst.is_shuffle() || inst.ty().element_bits().is_none() {
             continue;
@@ -160,7 +160,7 @@ pub fn wide_shuffles(func: Function) -> Vec<WideShuffle> {
                 },
                 n,
             );
-            super::push_grouped(&mut groups, key, inst);
+            groups.push(key, inst);
         } else if n == total {
             if let Some(wide) = whole(vec![inst], a, b, mask_of(raw)) {
                 out.push(wide);

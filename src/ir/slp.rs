@@ -454,6 +454,8 @@ struct Reader {
     values: Vec<LLVMValueRef>,
     ids: FastMap<LLVMValueRef, usize>,
     bases: Vec<LLVMValueRef>,
+    /// Each base's position in `bases`.
+    base_ids: FastMap<LLVMValueRef, usize>,
 }
 
 /// Where each instruction of a block stands, numbered the first time a tree that
@@ -529,6 +531,7 @@ impl Reader {
             values: Vec::new(),
             ids: FastMap::default(),
             bases: Vec::new(),
+            base_ids: FastMap::default(),
         }
     }
 
@@ -553,13 +556,11 @@ impl Reader {
             Scalar::Const(v as usize as u64)
         } else if local && !LLVMIsALoadInst(v).is_null() && super::simple_access(v) {
             let (base, offset) = base_and_offset(LLVMGetOperand(v, 0));
-            let base = match self.bases.iter().position(|&b| b == base.raw()) {
-                Some(i) => i,
-                None => {
-                    self.bases.push(base.raw());
-                    self.bases.len() - 1
-                }
-            };
+            let bases = &mut self.bases;
+            let base = *self.base_ids.entry(base.raw()).or_insert_with(|| {
+                bases.push(base.raw());
+                bases.len() - 1
+            });
             Scalar::Load { base, offset }
         } else if let Some(commutative) = operation(LLVMGetInstructionOpcode(v))
             .filter(|_| local && !LLVMIsABinaryOperator(v).is_null())
@@ -667,7 +668,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
     unsafe {
         let mut bb = LLVMGetFirstBasicBlock(func.0);
         while !bb.is_null() {
-            let mut groups: Vec<(ChainKey, Vec<(LLVMValueRef, i64)>)> = Vec::new();
+            let mut groups: super::Groups<ChainKey, _> = super::Groups::default();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
                 if !LLVMIsAStoreInst(inst).is_null() && super::simple_access(inst) {
@@ -676,7 +677,7 @@ pub fn store_trees(func: Function, target: &Target) -> Vec<Tree> {
                     if scalar_bytes(ty).is_some() {
                         let (base, offset) = base_and_offset(LLVMGetOperand(inst, 1));
                         let key = (base.raw(), ty);
-                        super::push_grouped(&mut groups, key, (inst, offset));
+                        groups.push(key, (inst, offset));
                     }
                 }
                 inst = LLVMGetNextInstruction(inst);
@@ -1217,7 +1218,7 @@ pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
     unsafe {
         let mut bb = LLVMGetFirstBasicBlock(func.0);
         while !bb.is_null() {
-            let mut groups: Vec<(LLVMValueRef, Vec<LLVMValueRef>)> = Vec::new();
+            let mut groups = super::Groups::default();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() {
                 let gep = !LLVMIsAGetElementPtrInst(inst).is_null()
@@ -1226,7 +1227,7 @@ pub fn index_trees(func: Function, target: &Target) -> Vec<Tree> {
                     && LLVMGetTypeKind(LLVMTypeOf(inst)) == LLVMTypeKind::LLVMPointerTypeKind;
                 if gep {
                     let object = underlying(LLVMGetOperand(inst, 0));
-                    super::push_grouped(&mut groups, object, inst);
+                    groups.push(object, inst);
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
@@ -1263,23 +1264,35 @@ unsafe fn distinct_indices(geps: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
     // As LLVM's SLP: a pair a constant apart (SCEV's difference; here the same
     // pointer and one value plus constants, or the same index) both go; the same index
     // through another pointer, the second.
-    let mut kept = vec![true; geps.len()];
-    for i in 0..geps.len() {
-        if !kept[i] {
+    // Pairwise, a gep still kept drops every later one with its pointer and split
+    // index (and itself), or with its index. Linearly: a gep is still kept when it
+    // comes if no earlier one still kept shares either key with it; it stays kept if
+    // no later one shares its pointer and split index (pairwise, quadratic in the geps
+    // of one object in a block).
+    type Same = (LLVMValueRef, LLVMTypeRef, LLVMValueRef);
+    let same = |g: LLVMValueRef| -> Same {
+        (
+            LLVMGetOperand(g, 0),
+            LLVMGetGEPSourceElementType(g),
+            split(LLVMGetOperand(g, 1)),
+        )
+    };
+    let keys: Vec<Same> = geps.iter().map(|&g| same(g)).collect();
+    let mut last: FastMap<Same, usize> = FastMap::default();
+    for (i, &k) in keys.iter().enumerate() {
+        last.insert(k, i);
+    }
+    let mut taken_same: FastMap<Same, ()> = FastMap::default();
+    let mut taken_index: FastMap<LLVMValueRef, ()> = FastMap::default();
+    let mut kept = vec![false; geps.len()];
+    for (i, &g) in geps.iter().enumerate() {
+        let index = LLVMGetOperand(g, 1);
+        if taken_same.contains_key(&keys[i]) || taken_index.contains_key(&index) {
             continue;
         }
-        for j in i + 1..geps.len() {
-            let (a, b) = (geps[i], geps[j]);
-            let (ia, ib) = (LLVMGetOperand(a, 1), LLVMGetOperand(b, 1));
-            let same_pointer = LLVMGetOperand(a, 0) == LLVMGetOperand(b, 0)
-                && LLVMGetGEPSourceElementType(a) == LLVMGetGEPSourceElementType(b);
-            if same_pointer && split(ia) == split(ib) {
-                kept[i] = false;
-                kept[j] = false;
-            } else if ia == ib {
-                kept[j] = false;
-            }
-        }
+        taken_same.insert(keys[i], ());
+        taken_index.insert(index, ());
+        kept[i] = last[&keys[i]] == i;
     }
     geps.iter()
         .zip(kept)
@@ -1305,13 +1318,14 @@ unsafe fn index_lanes(indices: &[LLVMValueRef], bb: LLVMBasicBlockRef) -> Vec<LL
         .and_then(|&v| extension(v))
         .filter(|&e| indices.iter().all(|&v| extension(v) == Some(e)));
     let mut lanes: Vec<LLVMValueRef> = Vec::new();
+    let mut seen: FastMap<LLVMValueRef, ()> = FastMap::default();
     for &v in indices {
         let lane = match same {
             Some(_) => LLVMGetOperand(v, 0),
             None => v,
         };
         let local = !LLVMIsAInstruction(lane).is_null() && LLVMGetInstructionParent(lane) == bb;
-        if local && !lanes.contains(&lane) {
+        if local && seen.insert(lane, ()).is_none() {
             lanes.push(lane);
         }
     }
@@ -1451,20 +1465,26 @@ pub fn phi_trees(func: Function, target: &Target) -> Vec<Tree> {
         while !bb.is_null() {
             // By the block the values come from and the type.
             type Key = (LLVMBasicBlockRef, LLVMTypeRef);
-            let mut groups: Vec<(Key, Vec<LLVMValueRef>)> = Vec::new();
+            let mut groups: super::Groups<Key, _> = super::Groups::default();
             let mut inst = LLVMGetFirstInstruction(bb);
             while !inst.is_null() && !LLVMIsAPHINode(inst).is_null() {
                 if let Some(entry) = looping_phi(inst, bb) {
-                    super::push_grouped(&mut groups, (entry, LLVMTypeOf(inst)), inst);
+                    groups.push((entry, LLVMTypeOf(inst)), inst);
                 }
                 inst = LLVMGetNextInstruction(inst);
             }
-            let position = Positions::new(bb);
-            let mut reader = Reader::new(bb);
-            for ((entry, _), phis) in groups {
-                out.extend(widest_windows(&phis, |window| {
-                    phi_tree(target, &mut reader, window, entry, &position)
-                }));
+            // The vector phi lives through the whole loop: across a call it would be
+            // spilled (vector registers are the caller's to save), which no
+            // measurement sees (seed 003's spill cost); intrinsics are no calls. Asked
+            // once a block (per window, it was quadratic in a block of many phis).
+            if !groups.is_empty() && !calls_in(bb) {
+                let position = Positions::new(bb);
+                let mut reader = Reader::new(bb);
+                for ((entry, _), phis) in groups {
+                    out.extend(widest_windows(&phis, |window| {
+                        phi_tree(target, &mut reader, window, entry, &position)
+                    }));
+                }
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
@@ -1491,6 +1511,21 @@ unsafe fn looping_phi(phi: LLVMValueRef, bb: LLVMBasicBlockRef) -> Option<LLVMBa
     computed.then_some(entry)
 }
 
+/// Whether `bb` calls anything but an intrinsic.
+unsafe fn calls_in(bb: LLVMBasicBlockRef) -> bool {
+    let mut i = LLVMGetFirstInstruction(bb);
+    while !i.is_null() {
+        let call = !LLVMIsACallInst(i).is_null()
+            || !LLVMIsAInvokeInst(i).is_null()
+            || !LLVMIsACallBrInst(i).is_null();
+        if call && LLVMIsAIntrinsicInst(i).is_null() {
+            return true;
+        }
+        i = LLVMGetNextInstruction(i);
+    }
+    false
+}
+
 /// Which incoming value of `phi` (a `looping_phi` of `bb`) comes round the loop.
 unsafe fn own_incoming(phi: LLVMValueRef, bb: LLVMBasicBlockRef) -> u32 {
     u32::from(LLVMGetIncomingBlock(phi, 0) != bb)
@@ -1514,19 +1549,6 @@ unsafe fn phi_tree(
         || !LLVMIsACallBrInst(entry_end).is_null()
     {
         return None;
-    }
-    // The vector phi lives through the whole loop: across a call it would be spilled
-    // (vector registers are the caller's to save), which no measurement sees (seed
-    // 003's spill cost); intrinsics are no calls.
-    let mut i = LLVMGetFirstInstruction(bb);
-    while !i.is_null() {
-        let call = !LLVMIsACallInst(i).is_null()
-            || !LLVMIsAInvokeInst(i).is_null()
-            || !LLVMIsACallBrInst(i).is_null();
-        if call && LLVMIsAIntrinsicInst(i).is_null() {
-            return None;
-        }
-        i = LLVMGetNextInstruction(i);
     }
     let lanes: Vec<LLVMValueRef> = phis
         .iter()

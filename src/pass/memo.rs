@@ -148,6 +148,12 @@ impl<T: Clone + Persisted> Memo<T> {
         self.map().insert(key, value);
     }
 
+    /// How many values the process remembers (it only grows: a changed count says
+    /// something was added).
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+
     /// The value under `key`, else `make`'s (then remembered). `make` runs unlocked: it
     /// may compile code.
     pub fn get_or_make(&self, key: String, make: impl FnOnce() -> T) -> T {

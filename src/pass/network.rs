@@ -40,6 +40,20 @@ static PLANNED: Memo<Planned> = Memo::new();
 struct Planned(Option<(Network, u32)>);
 
 impl Persisted for Planned {}
+
+/// Plans not final yet (some of their register shuffles only estimated), by the plan's
+/// key, with how many register shuffles' prices the process knew then: while that
+/// count stands, planning again gives the same plan. Many functions of one shape whose
+/// plan lost to TTI's price (not final: not in [`PLANNED`]) planned it again each.
+static TENTATIVE: Memo<Tentative> = Memo::new();
+
+#[derive(Clone)]
+struct Tentative {
+    prices_known: usize,
+    planned: Option<(Network, u32)>,
+}
+
+impl Persisted for Tentative {}
 static MEASURED: Memo<Pair> = Memo::persistent("network");
 /// Instructions `llc` emits for one register shuffle alone.
 static SHUFFLE_COSTS: Memo<Option<i64>> = Memo::persistent("network-shuffle");
@@ -371,6 +385,9 @@ fn rebuild(
     }
 }
 
+/// Groups measured together, at most (see [`measure_together`]).
+const MAX_TOGETHER: usize = 16;
+
 /// The groups of a loop block measured alone in use, measured together where the block
 /// has two or more and all lost alone or all won: per plan, the pair of the block (all
 /// originals, all networks), which then decides for all of them, and how many other
@@ -402,16 +419,21 @@ fn measure_together(
         Some(network.beats(stock, true))
     };
     // A group reading another's roots is built after it (its leaves change): left alone.
+    // (Every plan's roots at once: pairwise, quadratic in a block's groups.)
+    let all_roots: std::collections::HashSet<ir::lower::Value> = plans
+        .iter()
+        .flat_map(|(other, ..)| other.roots.iter().map(|&r| r.into()))
+        .collect();
     let reads_another = |i: usize| {
-        plans[i].0.leaves.iter().any(|leaf| {
-            plans
-                .iter()
-                .any(|(other, ..)| other.roots.iter().any(|&r| *leaf == r.into()))
-        })
+        plans[i]
+            .0
+            .leaves
+            .iter()
+            .any(|leaf| all_roots.contains(leaf))
     };
-    let mut by_block = Vec::new();
+    let mut by_block = ir::Groups::default();
     for (i, (wide, ..)) in plans.iter().enumerate() {
-        ir::push_grouped(&mut by_block, ir::network::block_of(wide), i);
+        by_block.push(ir::network::block_of(wide), i);
     }
     let blocks: Vec<Vec<usize>> = by_block
         .into_iter()
@@ -422,6 +444,15 @@ fn measure_together(
                 && first.is_some()
                 && b.iter()
                     .all(|&i| won_alone(i) == first && !reads_another(i))
+        })
+        // At most MAX_TOGETHER groups a measurement, in block order: one probe of all
+        // of a block's groups took the backend's scheduler time superlinear in them
+        // (1,000 groups in a loop on neoverse-n1: 21 s).
+        .flat_map(|b| {
+            b.chunks(MAX_TOGETHER)
+                .filter(|c| c.len() > 1)
+                .map(<[usize]>::to_vec)
+                .collect::<Vec<_>>()
         })
         .collect();
     let items = blocks
@@ -691,9 +722,9 @@ fn widen(
     // in 1 cycle against 2 widened, and their loop 3 cycles against 5 widened; measured
     // together, as the loop is, widening loses). Decided per block; what that cannot
     // measure, group by group as the roots joined.
-    let mut by_block = Vec::new();
+    let mut by_block = ir::Groups::default();
     for (i, wide) in wides.iter().enumerate() {
-        ir::push_grouped(&mut by_block, ir::network::block_of(wide), i);
+        by_block.push(ir::network::block_of(wide), i);
     }
     let blocks: Vec<Vec<usize>> = by_block.into_iter().map(|(_, b)| b).collect();
     // Read before anything is built: each group's stores where they may be one.
@@ -915,6 +946,27 @@ fn plan_all(
                     out[i][j] = Some(known);
                     continue;
                 }
+                // Whether TTI's price of the original, where it decides alone
+                // (`clear_losses`), is no more than the plan's with the shuffles not
+                // priced yet at two (see below).
+                let mut loses_to_tti = |estimate: u32| {
+                    let tti = *tti.entry(i).or_insert_with(|| {
+                        let decides = !tti_may_underprice(wide, desc.arch());
+                        decides
+                            .then(|| ir::network::tti_cost(wide, target))
+                            .flatten()
+                    });
+                    tti.is_some_and(|tti| tti <= i64::from(estimate))
+                };
+                let tentative = TENTATIVE
+                    .get(&key)
+                    .filter(|t| t.prices_known == SHUFFLE_COSTS.len());
+                if let Some(t) = tentative.filter(|_| described_target && !priced) {
+                    if t.planned.as_ref().is_some_and(|(_, c)| loses_to_tti(*c)) {
+                        out[i][j] = Some(t.planned);
+                        continue;
+                    }
+                }
                 let prefix = shuffle_key(context, wide, lanes, in_loop);
                 let n = wide.mask.len().trailing_zeros() as usize;
                 let usable = network::register_masks(n, lanes);
@@ -978,18 +1030,6 @@ fn plan_all(
                         }),
                     _ => Vec::new(),
                 };
-                // Whether TTI's price of the original, where it decides alone
-                // (`clear_losses`), is no more than the plan's with the shuffles not
-                // priced yet at two (see below).
-                let mut loses_to_tti = |estimate: u32| {
-                    let tti = *tti.entry(i).or_insert_with(|| {
-                        let decides = !tti_may_underprice(wide, desc.arch());
-                        decides
-                            .then(|| ir::network::tti_cost(wide, target))
-                            .flatten()
-                    });
-                    tti.is_some_and(|tti| tti <= i64::from(estimate))
-                };
                 if estimated.is_empty() || priced {
                     let planned = if estimated.is_empty() { planned } else { None };
                     PLANNED.insert(key, Planned(planned.clone()));
@@ -1003,8 +1043,14 @@ fn plan_all(
                     // instructions or more in every measurement (x86-64-v3 and -v4, the
                     // benchmark's kernels, the realworld clients, 300 random loops each:
                     // 520 register shuffles, none below two), and a network of dearer
-                    // shuffles costs no less. Not remembered: another shuffle of this key
+                    // shuffles costs no less. Not final: another shuffle of this key
                     // may be priced otherwise by TTI.
+                    let prices_known = SHUFFLE_COSTS.len();
+                    let tentative = Tentative {
+                        prices_known,
+                        planned: planned.clone(),
+                    };
+                    TENTATIVE.insert(key, tentative);
                     out[i][j] = Some(planned);
                 } else if round < LAZY_ROUNDS {
                     wanted.push((i, lanes, estimated));
