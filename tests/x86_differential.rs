@@ -1319,14 +1319,22 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
         };
         body += &format!("  store {ty} {value}, ptr %a{j}, align 1\n");
         if between == Some(j) {
-            // Into the copied range, or beyond every range read or written (alias
-            // analysis proves that one apart: the copy may move across it).
-            let at = match rng.chance(50) {
-                true => rng.below((n as i64 * size) as u64),
-                false => 4000 + rng.below(64),
+            // A store of 1 to 8 bytes into the copied range, across its first or last
+            // byte, just before or after it, or beyond every range read or written
+            // (apart: the copy may move across it). Before the range only where `main`
+            // passes pointers 256 bytes into `@dst` (else the source is `@src`).
+            let (sty, sbytes) =
+                [("i8", 1i64), ("i16", 2), ("i32", 4), ("i64", 8)][rng.below(4) as usize];
+            let end = n as i64 * size;
+            let room_before = !(noalias && !one_buffer);
+            let at = match rng.below(4) {
+                0 => rng.below(end as u64) as i64,
+                1 => end - sbytes + rng.below(2 * sbytes as u64) as i64,
+                2 if room_before => -sbytes + rng.below(2 * sbytes as u64) as i64,
+                _ => 4000 + rng.below(64) as i64,
             };
             body += &format!(
-                "  %e = getelementptr inbounds i8, ptr {src}, i64 {at}\n  store i8 7, ptr %e, align 1\n"
+                "  %e = getelementptr inbounds i8, ptr {src}, i64 {at}\n  store {sty} 7, ptr %e, align 1\n"
             );
         }
     }
