@@ -379,7 +379,7 @@ fn many_indexed_loads_finish() {
 /// block for calls (quadratic: about 65 s before 2026-11-27; now once a block).
 #[test]
 fn many_phis_finish() {
-    let n = 24_000;
+    let n = 80_000;
     let mut m = String::from(
         "define void @f(ptr noalias %p, ptr noalias %o, i64 %n) {\nentry:\n  br label %l\nl:\n  \
          %i = phi i64 [ 0, %entry ], [ %i1, %l ]\n",

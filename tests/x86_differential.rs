@@ -1326,7 +1326,7 @@ fn copy_function(k: usize, rng: &mut Rng) -> (String, bool) {
             let (sty, sbytes) =
                 [("i8", 1i64), ("i16", 2), ("i32", 4), ("i64", 8)][rng.below(4) as usize];
             let end = n as i64 * size;
-            let room_before = !(noalias && !one_buffer);
+            let room_before = !noalias || one_buffer;
             let at = match rng.below(4) {
                 0 => rng.below(end as u64) as i64,
                 1 => end - sbytes + rng.below(2 * sbytes as u64) as i64,

@@ -869,10 +869,24 @@ pub(crate) const MAX_POINTER_STEPS: usize = 64;
 /// A pointer as a base and a constant byte offset, through chains of
 /// `getelementptr i8, %base, C`: `(%base, C)`; anything else is itself plus 0.
 pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {
+    let original = ptr;
     let mut offset = 0i64;
-    for _ in 0..MAX_POINTER_STEPS {
+    // The address arithmetic wraps at the pointer's index width (32 bits on i686, or
+    // for x86's `addrspace(270)`): `%p + 2^32 + 4` is `%p + 4` there.
+    let mut bits = 64;
+    for step in 0..MAX_POINTER_STEPS {
         if LLVMIsAGetElementPtrInst(ptr).is_null() || LLVMGetNumOperands(ptr) != 2 {
             break;
+        }
+        if step == 0 {
+            let block = LLVMGetInstructionParent(ptr);
+            if block.is_null() {
+                break;
+            }
+            let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(block));
+            let layout = llvm_sys::target::LLVMGetModuleDataLayout(module);
+            let space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+            bits = (8 * llvm_sys::target::LLVMPointerSizeForAS(layout, space)).clamp(8, 64);
         }
         let element = LLVMGetGEPSourceElementType(ptr);
         let index = LLVMGetOperand(ptr, 1);
@@ -884,6 +898,13 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
         }
         offset = offset.wrapping_add(LLVMConstIntGetSExtValue(index));
         ptr = LLVMGetOperand(ptr, 0);
+    }
+    // The offset as the index width has it. One that ranges near its ends could wrap
+    // round to the other (in ranges compared with it): the pointer is then its own base.
+    let shift = 64 - bits;
+    offset = (offset << shift) >> shift;
+    if offset.unsigned_abs() >= 1u64 << (bits - 2) {
+        return (lower::Value::from_raw(original), 0);
     }
     (lower::Value::from_raw(ptr), offset)
 }

@@ -1662,7 +1662,7 @@ unsafe fn access_range(i: LLVMValueRef) -> Option<(LLVMValueRef, i64, i64)> {
     };
     let (base, offset) = base_and_offset(ptr);
     // Far offsets are left to alias analysis (no overflow in the comparison).
-    (offset.abs() < 1 << 40).then_some((base.raw(), offset, bytes))
+    (offset.unsigned_abs() < 1 << 40).then_some((base.raw(), offset, bytes))
 }
 
 /// Whether `i` may write (or, unless `writes_only`, also read) any of the `len` bytes
@@ -1682,7 +1682,7 @@ unsafe fn may_touch(
         return false;
     }
     if let Some((b, offset, bytes)) = access_range(i) {
-        if b == base && from.abs() < 1 << 40 && len < 1 << 40 {
+        if b == base && from.unsigned_abs() < 1 << 40 && len < 1 << 40 {
             return pure::overlap_ranges(offset, bytes, from, len);
         }
         if distinct_objects(b, base) {
