@@ -318,8 +318,8 @@ fn finishes_in_a_minute(name: &str, module: &str, target: &[&str]) {
 const AARCH64: [&str; 2] = ["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"];
 
 /// 48,000 blocks in a line, each with a chain of shuffles through bitcasts: whether a
-/// chain is in a loop walked every block below it, per block (quadratic: about 66 s on
-/// AArch64 before 2026-11-27; now one pass over the CFG a function, 2 s).
+/// chain is in a loop walked every block below it, per block (quadratic: 148 s on
+/// AArch64 here before 2026-11-27; now one pass over the CFG a function, 1.8 s).
 #[test]
 fn many_blocks_finish() {
     let n = 48_000;
@@ -346,7 +346,8 @@ fn many_blocks_finish() {
 }
 
 /// 64,000 loads at variable indices into one object, summed: the getelementptr-index
-/// seed compared the indices pairwise (quadratic: about 75 s before 2026-11-27).
+/// seed compared the indices pairwise (quadratic: stopped after 400 s here before
+/// 2026-11-27; 1.6 s after).
 #[test]
 fn many_indexed_loads_finish() {
     let n = 64_000;
@@ -375,8 +376,9 @@ fn many_indexed_loads_finish() {
     finishes_in_a_minute("many-indexed-loads.ll", &m, &[]);
 }
 
-/// A loop of one block with 24,000 accumulator phis: each window of phis walked the
-/// block for calls (quadratic: about 65 s before 2026-11-27; now once a block).
+/// A loop of one block with 80,000 accumulator phis: each window of phis walked the
+/// block for calls (quadratic: 64,000 took 67 s here before 2026-11-27, 1.6 s after;
+/// now once a block).
 #[test]
 fn many_phis_finish() {
     let n = 80_000;
@@ -406,12 +408,13 @@ fn many_phis_finish() {
     finishes_in_a_minute("many-phis.ll", &m, &[]);
 }
 
-/// One shuffle read by 128,000 lane-wise trees, each shuffled again: each tree listed
-/// all the shuffle's users (quadratic: about 100 s on AArch64 before 2026-11-27; now
-/// the search stops at the first user outside the tree).
+/// One shuffle read by 64,000 lane-wise trees, each shuffled again: each tree listed
+/// all the shuffle's users (quadratic: 128,000 took 334 s on AArch64 here before
+/// 2026-11-27; 64,000 take 1.8 s after: the search stops at the first user outside the
+/// tree).
 #[test]
 fn a_shuffle_read_by_many_trees_finishes() {
-    let n = 128_000;
+    let n = 64_000;
     let swap = "<i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>";
     let reverse = "<i32 7, i32 6, i32 5, i32 4, i32 3, i32 2, i32 1, i32 0>";
     let mut m = format!(
@@ -431,7 +434,8 @@ fn a_shuffle_read_by_many_trees_finishes() {
 
 /// 2,000 interleaves of two registers, each stored, in one loop block: all of a block's
 /// networks went into one measurement, where the backend's scheduler is superlinear
-/// (about 80 s on AArch64 before 2026-11-27; now at most 16 a measurement).
+/// (70 s on AArch64 here before 2026-11-27, 6.6 s after on a busy machine; now at most
+/// 16 a measurement).
 #[test]
 fn many_networks_in_a_loop_finish() {
     let n = 2_000;
