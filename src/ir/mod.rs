@@ -880,7 +880,9 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
         }
         if step == 0 {
             let block = LLVMGetInstructionParent(ptr);
-            if block.is_null() {
+            // (A vector of pointers has no one address.)
+            let scalar = LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMTypeKind::LLVMPointerTypeKind;
+            if block.is_null() || !scalar {
                 break;
             }
             let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(block));

@@ -54,6 +54,7 @@ struct Tentative {
 }
 
 impl Persisted for Tentative {}
+
 static MEASURED: Memo<Pair> = Memo::persistent("network");
 /// Instructions `llc` emits for one register shuffle alone.
 static SHUFFLE_COSTS: Memo<Option<i64>> = Memo::persistent("network-shuffle");
