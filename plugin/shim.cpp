@@ -383,6 +383,15 @@ int shuf_transfers_execution(LLVMValueRef Inst) {
   return I && isGuaranteedToTransferExecutionToSuccessor(I);
 }
 
+unsigned shuf_index_bits(LLVMValueRef Ptr) {
+  Value *P = unwrap(Ptr);
+  auto *Ty = dyn_cast<PointerType>(P->getType());
+  auto *I = dyn_cast<Instruction>(P);
+  if (!Ty || !I || !I->getModule())
+    return 0;
+  return I->getModule()->getDataLayout().getIndexSizeInBits(Ty->getAddressSpace());
+}
+
 int shuf_remarks_enabled(const ShufTarget *T) {
   return T->ORE.allowExtraAnalysis(PassName);
 }

@@ -104,6 +104,11 @@ int shuf_aa_may_access(const ShufTarget *t, LLVMValueRef inst, LLVMValueRef ptr,
  * throw, not a volatile access); 0 for anything else. */
 int shuf_transfers_execution(LLVMValueRef inst);
 
+/* The width in bits of the index of `ptr`'s address space (DataLayout's
+ * getIndexSizeInBits: where its address arithmetic wraps), for a pointer instruction
+ * of a module; 0 for anything else. */
+unsigned shuf_index_bits(LLVMValueRef ptr);
+
 /* Whether remarks of pass "shuffle-lib" are requested (so Rust builds their text only then). */
 int shuf_remarks_enabled(const ShufTarget *t);
 

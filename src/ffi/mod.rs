@@ -75,6 +75,7 @@ extern "C" {
         size_b: u64,
     ) -> c_int;
     fn shuf_transfers_execution(inst: LLVMValueRef) -> c_int;
+    fn shuf_index_bits(ptr: LLVMValueRef) -> c_uint;
     fn shuf_aa_may_write(
         t: *const ShufTarget,
         inst: LLVMValueRef,
@@ -231,6 +232,16 @@ pub struct ShufStandalone {
 }
 
 /// Whether `-stats` was given.
+/// Where the address arithmetic of pointer instruction `ptr` wraps: its address space's
+/// index width in bits (`None` for anything else).
+///
+/// # Safety
+/// `ptr` is a live value.
+pub unsafe fn index_bits(ptr: LLVMValueRef) -> Option<u32> {
+    let bits = shuf_index_bits(ptr);
+    (bits != 0).then_some(bits)
+}
+
 pub fn stats_enabled() -> bool {
     // SAFETY: reads a flag.
     unsafe { shuf_stats_enabled() != 0 }

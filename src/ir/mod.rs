@@ -871,24 +871,20 @@ pub(crate) const MAX_POINTER_STEPS: usize = 64;
 pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {
     let original = ptr;
     let mut offset = 0i64;
-    // The address arithmetic wraps at the pointer's index width (32 bits on i686, or
-    // for x86's `addrspace(270)`): `%p + 2^32 + 4` is `%p + 4` there.
+    // The address arithmetic wraps at the index width of the pointer's address space
+    // (32 bits on i686, or for x86's `addrspace(270)`): `%p + 2^32 + 4` is `%p + 4`
+    // there.
     let mut bits = 64;
     for step in 0..MAX_POINTER_STEPS {
         if LLVMIsAGetElementPtrInst(ptr).is_null() || LLVMGetNumOperands(ptr) != 2 {
             break;
         }
         if step == 0 {
-            let block = LLVMGetInstructionParent(ptr);
-            // (A vector of pointers has no one address.)
-            let scalar = LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMTypeKind::LLVMPointerTypeKind;
-            if block.is_null() || !scalar {
-                break;
+            // (A vector of pointers has no one address: no width.)
+            match crate::ffi::index_bits(ptr) {
+                Some(width) => bits = width.clamp(8, 64),
+                None => break,
             }
-            let module = LLVMGetGlobalParent(LLVMGetBasicBlockParent(block));
-            let layout = llvm_sys::target::LLVMGetModuleDataLayout(module);
-            let space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-            bits = (8 * llvm_sys::target::LLVMPointerSizeForAS(layout, space)).clamp(8, 64);
         }
         let element = LLVMGetGEPSourceElementType(ptr);
         let index = LLVMGetOperand(ptr, 1);
