@@ -24,7 +24,6 @@ fn env_u64(name: &str, default: u64) -> u64 {
 /// Runs the pass (alone, deciding for RISC-V V and for AArch64, with every rewrite
 /// whatever its cost, then inside -O2) on `file`; an error describes the failure.
 fn check_module(file: &Path, plugin: &Path) -> Result<(), String> {
-    let opt = llvm_bin().join("opt");
     let runs: [(&str, &[&str]); 5] = [
         ("shuffle-lib", &[]),
         (
@@ -45,24 +44,30 @@ fn check_module(file: &Path, plugin: &Path) -> Result<(), String> {
         if own_target && !target.is_empty() {
             continue;
         }
-        let out = Command::new(&opt)
-            .arg(format!("-load-pass-plugin={}", plugin.display()))
-            .arg(format!("-passes={passes}"))
-            .args(target)
-            .args(["-verify-each", "-disable-output"])
-            .arg(file)
-            .env("RUST_BACKTRACE", "0")
-            .output()
-            .map_err(|e| format!("cannot run opt: {e}"))?;
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        // A caught panic is reported as a warning and must not happen either.
-        if !out.status.success() || stderr.contains("internal error") {
-            return Err(format!(
-                "{} with -passes={passes}: {}\n{stderr}",
-                file.display(),
-                out.status
-            ));
-        }
+        run_opt(file, plugin, passes, target)?;
+    }
+    Ok(())
+}
+
+/// `opt -passes=<passes> -verify-each` with the plugin on `file` for `target`; an
+/// error describes the failure (a caught panic, reported as a warning, is one too).
+fn run_opt(file: &Path, plugin: &Path, passes: &str, target: &[&str]) -> Result<(), String> {
+    let out = Command::new(llvm_bin().join("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin.display()))
+        .arg(format!("-passes={passes}"))
+        .args(target)
+        .args(["-verify-each", "-disable-output"])
+        .arg(file)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .map_err(|e| format!("cannot run opt: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() || stderr.contains("internal error") {
+        return Err(format!(
+            "{} with -passes={passes}: {}\n{stderr}",
+            file.display(),
+            out.status
+        ));
     }
     Ok(())
 }
@@ -164,9 +169,7 @@ fn deep_chains_do_not_overflow_the_stack() {
         );
     }
     m += "  ret i32 %c\n}\n";
-    let file = scratch().join("deep-chain.ll");
-    fs::write(&file, m).expect("write the module");
-    check_module(&file, &plugin()).unwrap();
+    checked("deep-chain.ll", &m);
 }
 
 /// One bitcast, then 100,000 shuffles each read once by the next: the chain reader
@@ -187,9 +190,7 @@ fn deep_shuffle_chains_do_not_overflow_the_stack() {
         prev = format!("%s{k}");
     }
     m += &format!("  ret <4 x i32> {prev}\n}}\n");
-    let file = scratch().join("deep-shuffle-chain.ll");
-    fs::write(&file, m).expect("write the module");
-    check_module(&file, &plugin()).unwrap();
+    checked("deep-shuffle-chain.ll", &m);
 }
 
 /// 10,000 shuffles of the same two sources: each shuffle's siblings were listed with a
@@ -219,13 +220,18 @@ fn many_shuffles_of_one_source_finish() {
     checked_in_a_minute("many-shuffles.ll", &m);
 }
 
+/// [`check_module`] on `module`, written to `name` in the scratch directory.
+fn checked(name: &str, module: &str) {
+    let file = scratch().join(name);
+    fs::write(&file, module).expect("write the module");
+    check_module(&file, &plugin()).unwrap();
+}
+
 /// [`check_module`] on `module` (its five runs) within 60 s: a guard against a blowup,
 /// not a speed goal.
 fn checked_in_a_minute(name: &str, module: &str) {
-    let file = scratch().join(name);
-    fs::write(&file, module).expect("write the module");
     let start = std::time::Instant::now();
-    check_module(&file, &plugin()).unwrap();
+    checked(name, module);
     let took = start.elapsed();
     assert!(took.as_secs() < 60, "five runs on {name} took {took:?}");
 }
@@ -293,20 +299,8 @@ fn finishes_in_a_minute(name: &str, module: &str, target: &[&str]) {
     let file = scratch().join(name);
     fs::write(&file, module).expect("write the module");
     let start = std::time::Instant::now();
-    let out = Command::new(llvm_bin().join("opt"))
-        .arg(format!("-load-pass-plugin={}", plugin().display()))
-        .args(["-passes=shuffle-lib", "-verify-each", "-disable-output"])
-        .args(target)
-        .arg(&file)
-        .output()
-        .expect("run opt");
+    run_opt(&file, &plugin(), "shuffle-lib", target).unwrap();
     let took = start.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success() && !stderr.contains("internal error"),
-        "{name}: {}\n{stderr}",
-        out.status
-    );
     assert!(took.as_secs() < 60, "{name} took {took:?}");
 }
 

@@ -784,11 +784,11 @@ unsafe fn window(
     // Another access in between must neither write what the tree loads (the loads
     // move down to the last store) nor touch what the window stores (the stores move
     // down too).
-    let undisturbed = |i: LLVMValueRef| {
-        !may_touch(target, i, store_base, start, stored_len, false)
+    let undisturbed = |a: Access| {
+        !may_touch(target, a, store_base, start, stored_len, false)
             && load_ranges
                 .iter()
-                .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
+                .all(|&(base, from, len)| !may_touch(target, a, base, from, len, true))
     };
     let own: Vec<LLVMValueRef> = stored.iter().chain(&loads).copied().collect();
     if !quiet_between(position, first, last, &own, undisturbed) {
@@ -1052,10 +1052,10 @@ unsafe fn rooted(
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
     let load_ranges = load_extents(&tree, reader);
-    let undisturbed = |i: LLVMValueRef| {
+    let undisturbed = |a: Access| {
         load_ranges
             .iter()
-            .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
+            .all(|&(base, from, len)| !may_touch(target, a, base, from, len, true))
     };
     if !quiet_between(position, first, root, &loads, undisturbed) {
         return None;
@@ -1440,10 +1440,10 @@ unsafe fn placed_tree(
         .filter(|&v| !LLVMIsALoadInst(v).is_null())
         .collect();
     let load_ranges = load_extents(&t.tree, reader);
-    let undisturbed = |i: LLVMValueRef| {
+    let undisturbed = |a: Access| {
         load_ranges
             .iter()
-            .all(|&(base, from, len)| !may_touch(target, i, base, from, len, true))
+            .all(|&(base, from, len)| !may_touch(target, a, base, from, len, true))
     };
     quiet_between(position, from, to, &loads, undisturbed).then_some(t)
 }
@@ -1616,7 +1616,7 @@ unsafe fn quiet_between(
     first: LLVMValueRef,
     last: LLVMValueRef,
     own: &[LLVMValueRef],
-    undisturbed: impl Fn(LLVMValueRef) -> bool,
+    undisturbed: impl Fn(Access) -> bool,
 ) -> bool {
     let Some(between) = position.memory_between(first, last) else {
         return false;
@@ -1632,15 +1632,27 @@ unsafe fn quiet_between(
             continue;
         }
         others += 1;
-        asked += usize::from(access_range(i).is_none());
+        let access = Access {
+            inst: i,
+            range: access_range(i),
+        };
+        asked += usize::from(access.range.is_none());
         // As far as LLVM's SLP looks (`-slp-max-mem-dep-distance`, its alias checks'
         // limit): beyond, the accesses are taken as in the way. Without a limit every
         // window walked what was between, quadratic in a long block.
-        if others > MAX_ACCESSES_BETWEEN || asked > MAX_ALIAS_QUESTIONS || !undisturbed(i) {
+        if others > MAX_ACCESSES_BETWEEN || asked > MAX_ALIAS_QUESTIONS || !undisturbed(access) {
             return false;
         }
     }
     true
+}
+
+/// An access between a tree's own, with what [`access_range`] reads of it (once, for
+/// every range it is asked about).
+#[derive(Clone, Copy)]
+struct Access {
+    inst: LLVMValueRef,
+    range: Option<(LLVMValueRef, i64, i64)>,
 }
 
 /// What a simple scalar (or vector) load or store reads or writes, where its address
@@ -1665,23 +1677,24 @@ unsafe fn access_range(i: LLVMValueRef) -> Option<(LLVMValueRef, i64, i64)> {
     (offset.unsigned_abs() < 1 << 40).then_some((base.raw(), offset, bytes))
 }
 
-/// Whether `i` may write (or, unless `writes_only`, also read) any of the `len` bytes
+/// Whether access `a` may write (or, unless `writes_only`, also read) any of the `len` bytes
 /// `from` past `base`. A simple access is answered here where its address is a
 /// constant offset from the same base (exactly, where LLVM's alias analysis is asked
 /// from the base on, see [`extent`]) or into another identified object; the rest asks
 /// alias analysis.
 unsafe fn may_touch(
     target: &Target,
-    i: LLVMValueRef,
+    a: Access,
     base: LLVMValueRef,
     from: i64,
     len: i64,
     writes_only: bool,
 ) -> bool {
+    let i = a.inst;
     if writes_only && !LLVMIsALoadInst(i).is_null() && super::simple_access(i) {
         return false;
     }
-    if let Some((b, offset, bytes)) = access_range(i) {
+    if let Some((b, offset, bytes)) = a.range {
         if b == base && from.unsigned_abs() < 1 << 40 && len < 1 << 40 {
             return pure::overlap_ranges(offset, bytes, from, len);
         }
