@@ -483,6 +483,68 @@ pub fn common_may_pay(nodes: &[Node], new: &[New]) -> bool {
     more < 2 * shuffles.saturating_sub(1)
 }
 
+/// Whether `new`, a rewrite of `nodes`, runs fewer shuffles or fewer operations than
+/// the tree: counting its own and those of the tree it keeps below a node it reads as
+/// read ([`New::Old`]), each once. A rewrite that only rebuilds its root over two
+/// operations it cannot move below (a `trunc` on one side, an `or` on the other) keeps
+/// every shuffle beneath them and saves nothing, though it builds fewer shuffles; one
+/// that makes two `trunc`s one saves an operation.
+pub fn runs_less(nodes: &[Node], new: &[New]) -> bool {
+    let (shuffles, operations) = run(nodes, new);
+    let tree_operations = nodes
+        .iter()
+        .filter(|n| matches!(n, Node::Op { .. }))
+        .count();
+    let tree_shuffles = nodes.len() - tree_operations - leaves(nodes);
+    shuffles < tree_shuffles || operations < tree_operations
+}
+
+/// The tree's leaves and splats.
+fn leaves(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .filter(|n| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
+        .count()
+}
+
+/// The shuffles and operations `new`, a rewrite of `nodes`, runs ([`runs_less`]).
+fn run(nodes: &[Node], new: &[New]) -> (usize, usize) {
+    let mut kept = vec![false; nodes.len()];
+    let mut stack: Vec<usize> = new
+        .iter()
+        .filter_map(|n| match n {
+            New::Old(old) => Some(*old),
+            _ => None,
+        })
+        .collect();
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut kept[id], true) {
+            continue;
+        }
+        match &nodes[id] {
+            Node::Shuffle { a, b, .. } => stack.extend(std::iter::once(*a).chain(*b)),
+            Node::Op { args, .. } => stack.extend(args),
+            Node::Leaf { .. } | Node::Splat { .. } => {}
+        }
+    }
+    let (mut shuffles, mut operations) = (0, 0);
+    for (node, _) in nodes.iter().zip(&kept).filter(|(_, &k)| k) {
+        match node {
+            Node::Shuffle { .. } => shuffles += 1,
+            Node::Op { .. } => operations += 1,
+            Node::Leaf { .. } | Node::Splat { .. } => {}
+        }
+    }
+    for n in new {
+        match n {
+            New::Shuffle { .. } => shuffles += 1,
+            New::Op { .. } | New::FlipSign { .. } => operations += 1,
+            New::Old(_) | New::Splat { .. } => {}
+        }
+    }
+    (shuffles, operations)
+}
+
 /// Whether the shuffles of `new`, a rewrite of `nodes`, move more than four times the
 /// bits the tree's shuffles move and more than two registers of `register_bits`
 /// (`bits`: each node's element bits), not worth a compilation. Such a rewrite moves a
@@ -1176,6 +1238,55 @@ mod tests {
         );
         // b itself, not a shuffle of it.
         assert!(new.contains(&New::Old(1)));
+        // The four deinterleaves and the interleave become those four.
+        assert_eq!(run(&complex_multiply(), &new).0, 4);
+        assert!(runs_less(&complex_multiply(), &new));
+    }
+
+    /// `shufflevector (trunc %x), (or (broadcast %y), C), <0,8,1,9,..>` (libpng's
+    /// `pngvalid.c`): the interleave cannot move below a `trunc` on one side and an `or`
+    /// on the other, so the rewrite is the tree itself. It builds one shuffle, the
+    /// root, but runs two: the broadcast stays below the `or` (not worth measuring).
+    /// With a `trunc` on both sides, one `trunc` is saved (and the broadcast composes
+    /// into the interleave).
+    #[test]
+    fn a_shuffle_kept_below_an_operation_is_run_by_the_rewrite() {
+        let nodes = vec![
+            Node::Leaf { lanes: 8 }, // 0: %x
+            Node::Leaf { lanes: 8 }, // 1: insertelement of %y
+            Node::Shuffle {
+                a: 1,
+                b: None,
+                mask: vec![0; 8],
+            }, // 2: broadcast
+            Node::Leaf { lanes: 8 }, // 3: C
+            Node::Op {
+                op: Op::Other(0),
+                args: vec![0],
+            }, // 4: trunc
+            Node::Op {
+                op: Op::Bin(BinOp::Or),
+                args: vec![2, 3],
+            }, // 5: or
+            Node::Shuffle {
+                a: 4,
+                b: Some(5),
+                mask: (0..8).flat_map(|i| [i, 8 + i]).collect(),
+            }, // 6: interleave
+        ];
+        let new = sink(&nodes).unwrap();
+        assert_eq!(masks_of(&new).len(), 1);
+        assert_eq!(run(&nodes, &new), (2, 2));
+        assert!(!runs_less(&nodes, &new));
+        assert!(!runs_less(&nodes, &as_is(&nodes).unwrap()));
+        let mut truncs = nodes;
+        truncs[5] = Node::Op {
+            op: Op::Other(0),
+            args: vec![2],
+        };
+        let new = sink(&truncs).unwrap();
+        assert_eq!(run(&truncs, &new), (1, 1));
+        assert!(runs_less(&truncs, &new));
     }
 
     /// Bytes converted from doubles, two 8-lane halves each concatenated from two

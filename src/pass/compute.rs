@@ -118,7 +118,9 @@ fn sink_round(
                     .filter(|n| matches!(n, New::Shuffle { .. }))
                     .count();
                 // Strictly fewer shuffles (a blend counted: it may be one instruction,
-                // or two), not moving far more bits (`moves_far_more`), then measured;
+                // or two), fewer shuffles or operations run than the tree's (those it
+                // keeps below an operation counted too: `runs_less`), not moving far
+                // more bits (`moves_far_more`), then measured;
                 // as many, or as wide, would compile each candidate for nothing. An
                 // alternation not where only some lanes are read: the backend computes
                 // only those of the blend's two operations, and all of the negation
@@ -127,8 +129,12 @@ fn sink_round(
                 let wider = || {
                     compute::moves_far_more(&tree.nodes, &new, &tree.element_bits(), register_bits)
                 };
-                (always || (shuffles < tree.shuffles() && !partly && !wider()))
-                    .then_some((t, kind, new, shuffles))
+                (always
+                    || (shuffles < tree.shuffles()
+                        && compute::runs_less(&tree.nodes, &new)
+                        && !partly
+                        && !wider()))
+                .then_some((t, kind, new, shuffles))
             })
         })
         .collect();
