@@ -147,10 +147,13 @@ impl ComputeTree {
                 };
                 let extra = match LLVMGetInstructionOpcode(v) {
                     _ if read == [v] => String::new(),
+                    // Users counted to a few: what fusion asks is whether there is
+                    // one; counting all of them, each tree reading a product that
+                    // very many trees read did as many steps (quadratic).
                     LLVMOpcode::LLVMFMul => format!(
                         " fmf{} users{}",
                         LLVMGetFastMathFlags(v),
-                        super::users(v).len()
+                        super::each_user(v).take(MAX_USERS_IN_KEY).count()
                     ),
                     _ => format!(" {:?}", mask_of(v)),
                 };
@@ -170,6 +173,9 @@ impl ComputeTree {
         format!("{ty}{:?}{leaves:?}{:?}{flags:?}", self.nodes, self.kinds)
     }
 }
+
+/// How many users of a product a key tells apart (more are as many).
+const MAX_USERS_IN_KEY: usize = 4;
 
 fn bin_op(v: LLVMValueRef) -> Option<BinOp> {
     // SAFETY: a live value.
