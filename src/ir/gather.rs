@@ -366,7 +366,9 @@ unsafe fn whole_block(mut members: Vec<Gather>, target: &Target) -> Option<LoadG
     }
     // The load of the block's first element gives the address; the first load of all
     // in the block is where the wide one goes, and nothing from there to the last may
-    // write the block.
+    // write the block, or keep execution from reaching the last (a call that may not
+    // return or may unwind: the later loads, moved above it, would read what the
+    // original never did, past a guard page at worst).
     let loads: Vec<LLVMValueRef> = members.iter().flat_map(|g| g.loads.clone()).collect();
     let lowest = members
         .iter()
@@ -385,8 +387,12 @@ unsafe fn whole_block(mut members: Vec<Gather>, target: &Target) -> Option<LoadG
             left -= 1;
         } else if first.is_some()
             && touches_memory(i)
-            && LLVMIsALoadInst(i).is_null()
-            && target.may_write(i, address, elements as u64 * bytes as u64)
+            && (!target.transfers_execution(i)
+                || match LLVMIsALoadInst(i).is_null() {
+                    // (A load reordered with an atomic or volatile one: not allowed.)
+                    false => !super::simple_access(i),
+                    true => target.may_write(i, address, elements as u64 * bytes as u64),
+                })
         {
             return None;
         }

@@ -461,6 +461,16 @@ unsafe fn read_group(
         if touches_memory(i) {
             let mine_load = loads.contains(&i);
             let mine_store = stores.contains(&i);
+            // A load moved above, or a store below, what may not hand execution on (a
+            // call that may not return or may unwind) reads what the original never
+            // did, or writes what it would not have yet.
+            if (among_loads || among_stores)
+                && !mine_load
+                && !mine_store
+                && !target.transfers_execution(i)
+            {
+                return None;
+            }
             if among_loads && !mine_load {
                 let writes = match mine_store {
                     true => !*apart.get_or_insert_with(blocks_apart),

@@ -783,9 +783,11 @@ unsafe fn window(
     let load_ranges = load_extents(&tree, reader);
     // Another access in between must neither write what the tree loads (the loads
     // move down to the last store) nor touch what the window stores (the stores move
-    // down too).
+    // down too), nor keep execution from reaching the last store (a call that may not
+    // return or may unwind: the stores before it would not have been made).
     let undisturbed = |a: Access| {
-        !may_touch(target, a, store_base, start, stored_len, false)
+        target.transfers_execution(a.inst)
+            && !may_touch(target, a, store_base, start, stored_len, false)
             && load_ranges
                 .iter()
                 .all(|&(base, from, len)| !may_touch(target, a, base, from, len, true))
@@ -2020,7 +2022,7 @@ unsafe fn build_node(
     builder: LLVMBuilderRef,
     t: &Tree,
     node: &Node,
-    loaded: &mut HashMap<(usize, i64, i64), LLVMValueRef>,
+    loaded: &mut HashMap<LoadKey, LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
     lane_of: &mut LaneOf,
 ) -> LLVMValueRef {
@@ -2048,12 +2050,17 @@ fn phi_lanes(t: &Tree, g: &[usize]) -> Option<Vec<u32>> {
         .collect()
 }
 
-/// The vector value of `node`; one vector load per range (`loaded`).
+/// A vector load built for a tree, by its base, first byte, element bytes and type: an
+/// `i32` and a `float` load of one range are two loads (one would feed the other's
+/// users a value of the wrong type).
+type LoadKey = (usize, i64, i64, LLVMTypeRef);
+
+/// The vector value of `node`; one vector load per range and type (`loaded`).
 unsafe fn build_value(
     builder: LLVMBuilderRef,
     t: &Tree,
     node: &Node,
-    loaded: &mut HashMap<(usize, i64, i64), LLVMValueRef>,
+    loaded: &mut HashMap<LoadKey, LLVMValueRef>,
     built: &mut Vec<LLVMValueRef>,
     lane_of: &mut LaneOf,
 ) -> LLVMValueRef {
@@ -2070,7 +2077,7 @@ unsafe fn build_value(
         } => {
             // The scalar loads' type (a cast's source may be narrower than the tree's).
             let vty = LLVMVectorType(LLVMTypeOf(t.scalars[scalars[0]]), *len as u32);
-            let load = match loaded.get(&(*base, *start, *elem)) {
+            let load = match loaded.get(&(*base, *start, *elem, vty)) {
                 Some(&l) => l,
                 None => {
                     let from = address(builder, t.bases[*base], *start, built);
@@ -2089,7 +2096,7 @@ unsafe fn build_value(
                         .map_or(1, |l| LLVMGetAlignment(l));
                     LLVMSetAlignment(load, align);
                     built.push(load);
-                    loaded.insert((*base, *start, *elem), load);
+                    loaded.insert((*base, *start, *elem, vty), load);
                     load
                 }
             };
