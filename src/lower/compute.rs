@@ -491,20 +491,16 @@ pub fn common_may_pay(nodes: &[Node], new: &[New]) -> bool {
 /// that makes two `trunc`s one saves an operation.
 pub fn runs_less(nodes: &[Node], new: &[New]) -> bool {
     let (shuffles, operations) = run(nodes, new);
-    let tree_operations = nodes
-        .iter()
-        .filter(|n| matches!(n, Node::Op { .. }))
-        .count();
-    let tree_shuffles = nodes.len() - tree_operations - leaves(nodes);
-    shuffles < tree_shuffles || operations < tree_operations
-}
-
-/// The tree's leaves and splats.
-fn leaves(nodes: &[Node]) -> usize {
-    nodes
-        .iter()
-        .filter(|n| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
-        .count()
+    let count = |shuffle: bool| {
+        (nodes.iter())
+            .filter(|n| match n {
+                Node::Shuffle { .. } => shuffle,
+                Node::Op { .. } => !shuffle,
+                Node::Leaf { .. } | Node::Splat { .. } => false,
+            })
+            .count()
+    };
+    shuffles < count(true) || operations < count(false)
 }
 
 /// The shuffles and operations `new`, a rewrite of `nodes`, runs ([`runs_less`]).
