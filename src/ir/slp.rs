@@ -539,6 +539,33 @@ impl Reader {
         self.scalar_at(v, 0)
     }
 
+    /// The tree `lanes` form ([`tree::build`]), where each of its nodes has lanes of one
+    /// type: the tree knows elements by their bytes, and `half` and `bfloat` are two
+    /// bytes each (a bundle of both was built as `half` from its first lane: wrong
+    /// values, or an `insertelement` of a `bfloat` into halves, found by a helper's
+    /// hunt).
+    unsafe fn tree(&self, lanes: &[usize], bytes: i64) -> Option<Node> {
+        let tree = tree::build(&self.scalars, lanes, bytes)?;
+        self.one_type_a_node(&tree).then_some(tree)
+    }
+
+    unsafe fn one_type_a_node(&self, node: &Node) -> bool {
+        let same = |ids: &[usize], ty: &dyn Fn(LLVMValueRef) -> LLVMTypeRef| {
+            ids.windows(2)
+                .all(|w| ty(self.values[w[0]]) == ty(self.values[w[1]]))
+        };
+        let own = |v| LLVMTypeOf(v);
+        let operand = |v| LLVMTypeOf(LLVMGetOperand(v, 0));
+        let lanes_agree = match node {
+            Node::Cast { scalars, .. } => same(scalars, &own) && same(scalars, &operand),
+            Node::Compare { scalars, .. } => same(scalars, &operand),
+            Node::Gather(ids) => same(ids, &own),
+            Node::Consts(_) => true,
+            node => same(node.lane_scalars(), &own),
+        };
+        lanes_agree && node.children().iter().all(|c| self.one_type_a_node(c))
+    }
+
     /// [`Reader::scalar`] `depth` operations down: deeper than a tree may reach, an
     /// operation is read as `Other` (no recursion as deep as a long chain in the IR).
     unsafe fn scalar_at(&mut self, v: LLVMValueRef, depth: usize) -> usize {
@@ -761,7 +788,7 @@ unsafe fn window(
             })
         })
         .collect::<Option<_>>()?;
-    let tree = tree::build(&reader.scalars, &lanes, bytes)?;
+    let tree = reader.tree(&lanes, bytes)?;
     let at = |v: LLVMValueRef| position.of(v);
     let stored: Vec<LLVMValueRef> = w.iter().map(|s| s.0).collect();
     let replaced: Vec<LLVMValueRef> = tree.scalars().iter().map(|&s| reader.values[s]).collect();
@@ -1171,7 +1198,7 @@ unsafe fn build_vector(
     // Every lane set: what the chain starts from is overwritten.
     let scalars: Vec<LLVMValueRef> = at.into_iter().collect::<Option<_>>()?;
     let lanes: Vec<usize> = scalars.iter().map(|&v| reader.scalar(v)).collect();
-    let tree = tree::build(&reader.scalars, &lanes, bytes)?;
+    let tree = reader.tree(&lanes, bytes)?;
     if matches!(tree, Node::Consts(_)) {
         return None;
     }
@@ -1391,7 +1418,7 @@ unsafe fn placed_tree(
         return None;
     }
     let ids: Vec<usize> = lanes.iter().map(|&v| reader.scalar(v)).collect();
-    let tree = tree::build(&reader.scalars, &ids, bytes)?;
+    let tree = reader.tree(&ids, bytes)?;
     // With a load (operations of constants alone are InstCombine's).
     if tree.load_ranges().is_empty() {
         return None;

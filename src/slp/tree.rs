@@ -142,7 +142,7 @@ impl Scalar {
 
 impl Node {
     /// The child bundles.
-    fn children(&self) -> Vec<&Node> {
+    pub fn children(&self) -> Vec<&Node> {
         match self {
             Node::Loads { .. } | Node::Consts(_) | Node::Gather(_) => Vec::new(),
             Node::Binary { lhs, rhs, .. } | Node::Compare { lhs, rhs, .. } => vec![lhs, rhs],
