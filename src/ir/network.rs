@@ -841,7 +841,12 @@ pub fn leaves_in_a_row(wide: &WideShuffle) -> bool {
         let mut inst = leaves[places.iter().position(|&p| p == from).unwrap_or(0)];
         for _ in from..to {
             inst = LLVMGetNextInstruction(inst);
-            if inst.is_null() || (super::touches_memory(inst) && LLVMIsALoadInst(inst).is_null()) {
+            if inst.is_null() {
+                return false;
+            }
+            // (Simple loads only: a load may not move above an atomic or volatile one.)
+            let simple_load = !LLVMIsALoadInst(inst).is_null() && super::simple_access(inst);
+            if super::touches_memory(inst) && !simple_load {
                 return false;
             }
         }

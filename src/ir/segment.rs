@@ -246,9 +246,10 @@ unsafe fn quiet(
     let (Some(&from), Some(&to)) = (at.iter().min(), at.iter().max()) else {
         return false;
     };
+    // (Simple loads only: a load may not move above an atomic or volatile one.)
     order[from..=to].iter().all(|&i| {
         !touches_memory(i)
-            || !LLVMIsALoadInst(i).is_null()
+            || (!LLVMIsALoadInst(i).is_null() && super::simple_access(i))
             || run.iter().any(|g| g.call == i)
             || gather(i).is_some()
     })

@@ -121,3 +121,34 @@ define void @store_between(ptr %dst, ptr %src, ptr %other) {
   store <4 x float> %c3, ptr %q3, align 4
   ret void
 }
+
+; An acquire load between the rows' loads: the later rows may not be loaded above it.
+; CHECK-LABEL: @acquire_between(
+; CHECK-NOT:     load <16 x float>
+; CHECK:         ret void
+define void @acquire_between(ptr noalias %dst, ptr noalias %src, ptr %flag) {
+  %p1 = getelementptr i8, ptr %src, i64 16
+  %p2 = getelementptr i8, ptr %src, i64 32
+  %p3 = getelementptr i8, ptr %src, i64 48
+  %r0 = load <4 x float>, ptr %src, align 4
+  %r1 = load <4 x float>, ptr %p1, align 4
+  %seen = load atomic i32, ptr %flag acquire, align 4
+  %r2 = load <4 x float>, ptr %p2, align 4
+  %r3 = load <4 x float>, ptr %p3, align 4
+  %t0 = shufflevector <4 x float> %r0, <4 x float> %r1, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
+  %t1 = shufflevector <4 x float> %r0, <4 x float> %r1, <4 x i32> <i32 2, i32 6, i32 3, i32 7>
+  %t2 = shufflevector <4 x float> %r2, <4 x float> %r3, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
+  %t3 = shufflevector <4 x float> %r2, <4 x float> %r3, <4 x i32> <i32 2, i32 6, i32 3, i32 7>
+  %c0 = shufflevector <4 x float> %t0, <4 x float> %t2, <4 x i32> <i32 0, i32 1, i32 4, i32 5>
+  %c1 = shufflevector <4 x float> %t0, <4 x float> %t2, <4 x i32> <i32 2, i32 3, i32 6, i32 7>
+  %c2 = shufflevector <4 x float> %t1, <4 x float> %t3, <4 x i32> <i32 0, i32 1, i32 4, i32 5>
+  %c3 = shufflevector <4 x float> %t1, <4 x float> %t3, <4 x i32> <i32 2, i32 3, i32 6, i32 7>
+  %q1 = getelementptr i8, ptr %dst, i64 16
+  %q2 = getelementptr i8, ptr %dst, i64 32
+  %q3 = getelementptr i8, ptr %dst, i64 48
+  store <4 x float> %c0, ptr %dst, align 4
+  store <4 x float> %c1, ptr %q1, align 4
+  store <4 x float> %c2, ptr %q2, align 4
+  store <4 x float> %c3, ptr %q3, align 4
+  ret void
+}

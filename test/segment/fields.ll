@@ -93,6 +93,41 @@ define <vscale x 2 x i8> @store_between(ptr %p, <vscale x 2 x i64> %idx, i32 %ev
   ret <vscale x 2 x i8> %a7
 }
 
+; An acquire load between fields 3 and 4, likewise: the later fields may not be loaded
+; above it.
+; CHECK-LABEL: @acquire_between(
+; CHECK:         call {{.*}} @llvm.riscv.vluxseg4.
+; CHECK:         load atomic i8, ptr %q acquire
+; CHECK:         call {{.*}} @llvm.riscv.vluxseg4.
+; CHECK:         ret
+define <vscale x 2 x i8> @acquire_between(ptr %p, <vscale x 2 x i64> %idx, i32 %evl, ptr %q) {
+  %r = getelementptr i8, ptr %p, <vscale x 2 x i64> %idx
+  %x0 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %r, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %f1 = getelementptr i8, <vscale x 2 x ptr> %r, i64 1
+  %x1 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f1, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a1 = xor <vscale x 2 x i8> %x0, %x1
+  %f2 = getelementptr i8, <vscale x 2 x ptr> %r, i64 2
+  %x2 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f2, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a2 = xor <vscale x 2 x i8> %a1, %x2
+  %f3 = getelementptr i8, <vscale x 2 x ptr> %r, i64 3
+  %x3 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f3, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a3 = xor <vscale x 2 x i8> %a2, %x3
+  %seen = load atomic i8, ptr %q acquire, align 1
+  %f4 = getelementptr i8, <vscale x 2 x ptr> %r, i64 4
+  %x4 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f4, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a4 = xor <vscale x 2 x i8> %a3, %x4
+  %f5 = getelementptr i8, <vscale x 2 x ptr> %r, i64 5
+  %x5 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f5, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a5 = xor <vscale x 2 x i8> %a4, %x5
+  %f6 = getelementptr i8, <vscale x 2 x ptr> %r, i64 6
+  %x6 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f6, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a6 = xor <vscale x 2 x i8> %a5, %x6
+  %f7 = getelementptr i8, <vscale x 2 x ptr> %r, i64 7
+  %x7 = call <vscale x 2 x i8> @llvm.vp.gather.nxv2i8.nxv2p0(<vscale x 2 x ptr> align 1 %f7, <vscale x 2 x i1> splat (i1 true), i32 %evl)
+  %a7 = xor <vscale x 2 x i8> %a6, %x7
+  ret <vscale x 2 x i8> %a7
+}
+
 ; A lane off in field 2's mask: fields 0..1 and 3..7 runs, field 2 stays a gather.
 ; CHECK-LABEL: @lane_off(
 ; CHECK:         call {{.*}} @llvm.riscv.vluxseg2.
