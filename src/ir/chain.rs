@@ -105,7 +105,9 @@ unsafe fn bytes_at(
         let w = lane_bytes(Type(LLVMTypeOf(p)))?;
         let mask = mask_of(v);
         let pb = bytes_at(p, false, chain, depth + 1)?;
-        let qb = if !LLVMIsAPoisonValue(q).is_null() || !LLVMIsAUndefValue(q).is_null() {
+        // (An `undef` operand is a constant leaf, which ends the chain: its lanes are
+        // `undef`, not the poison lanes of a composed mask.)
+        let qb = if super::is_poison(q) {
             None
         } else if p == q {
             Some(pb.clone())

@@ -8,7 +8,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{build_shuffle, fixed_lanes, is, mask_of, single_use, Function, Inst, Type};
+use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
 use crate::algebra::shuffle::OperandKind;
 use crate::lower::compute::{BinOp, New, Node, Op};
 
@@ -314,13 +314,6 @@ fn opcode(op: BinOp) -> LLVMOpcode {
 
 /// Operations below a root, at most.
 const MAX_DEPTH: usize = 5;
-
-/// Whether `v` is `poison` (not `undef`: a shuffle's `undef` operand gives `undef`
-/// lanes, which a rewrite that reads them as absent would make poison).
-fn is_poison(v: LLVMValueRef) -> bool {
-    // SAFETY: a live value.
-    unsafe { LLVMIsPoison(v) != 0 }
-}
 
 /// Whether `v` is one value in every lane: a splat constant (no lane poison) or a
 /// shuffle broadcasting one lane.

@@ -1104,10 +1104,12 @@ pub(crate) fn fixed_lanes(v: LLVMValueRef) -> Option<usize> {
     unsafe { Type(LLVMTypeOf(v)).fixed_lanes().map(|n| n as usize) }
 }
 
-/// Whether a value is `poison` or `undef`.
+/// Whether a value is `poison` (not `undef`: a shuffle's `undef` operand gives `undef`
+/// lanes, and a rewrite that read them as poison lanes would make them poison, which
+/// `undef` may not become; a chain did, found by a helper's hunt).
 pub(crate) fn is_poison(v: LLVMValueRef) -> bool {
     // SAFETY: a live value.
-    unsafe { !LLVMIsAPoisonValue(v).is_null() || !LLVMIsAUndefValue(v).is_null() }
+    unsafe { LLVMIsPoison(v) != 0 }
 }
 
 /// A shufflevector's mask, `-1` for poison lanes.
