@@ -110,13 +110,15 @@ impl Shuffle {
     }
 
     /// What output lane `i` must hold: anything where it or what it reads is poison,
-    /// zero where it reads a zero operand, else its lane of the operands side by side.
+    /// zero where it reads a zero operand, else its lane of the operands side by side
+    /// (of an `undef` operand too: `undef` may become any value but not poison, which
+    /// a lane free to hold anything may be).
     pub fn held(&self, i: usize) -> Held {
         match self.mask.source(i, self.source_lanes) {
             None => Held::Any,
             Some((side, lane)) => {
                 let kind = self.kind(side);
-                if kind.is_undef_like() || self.is_poison_element(side, lane) {
+                if kind == OperandKind::Poison || self.is_poison_element(side, lane) {
                     Held::Any
                 } else if kind == OperandKind::Zero {
                     Held::Zero

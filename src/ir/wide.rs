@@ -41,6 +41,20 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
             module,
             built: Vec::new(),
         };
+        // Poison stays in its lanes only in one step on elements no wider than the
+        // shuffle's (a shuffle or a table lookup of its lanes, or of their bytes): a
+        // step on wider elements, or a fence between steps (read as `float`s), makes a
+        // poison element poison its neighbours, lanes the shuffle reads defined (found
+        // by a helper's hunt). So anything else reads the operands frozen (a poison
+        // lane then holds some value, which poison may become), as the recipes do.
+        let element_bits = super::Type(ty).element_bits().unwrap_or(0);
+        let lane_wise = seq.steps.len() == 1
+            && !std::ptr::eq(seq.steps[0].insn, &OR)
+            && seq.steps[0].geometry.element_bits <= element_bits;
+        let (a, b) = match lane_wise {
+            true => (a, b),
+            false => (b_.freeze(a), b_.freeze(b)),
+        };
         let mut values: Vec<LLVMValueRef> = Vec::new();
         for (k, step) in seq.steps.iter().enumerate() {
             let operand = |o: Operand| match o {
@@ -50,8 +64,13 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
                 Operand::Step(i) => values[i],
             };
             let last = k + 1 == seq.steps.len();
+            // A step's free lanes are poison; before a later step they are frozen: the
+            // fence (a lane of `i16`s is half a `float`) or a step on wider elements
+            // would spread their poison to lanes read.
+            let free = step.lanes.contains(&None);
             let built = b_
                 .step(step, operand(step.x), operand(step.y), float)
+                .map(|v| if last || !free { v } else { b_.freeze(v) })
                 .and_then(|v| if last { Some(v) } else { b_.fence(v) });
             let Some(v) = built else {
                 super::lower::erase_built(&b_.built);
@@ -91,6 +110,16 @@ impl Build {
             self.built.push(v);
         }
         v
+    }
+
+    /// `freeze v`, where `v` is not a constant (whose lanes the sequence reads as they
+    /// are: an `undef` operand's lanes stay `undef`, never poison).
+    unsafe fn freeze(&mut self, v: LLVMValueRef) -> LLVMValueRef {
+        if LLVMIsConstant(v) != 0 {
+            return v;
+        }
+        let f = LLVMBuildFreeze(self.builder, v, c"".as_ptr());
+        self.note(f)
     }
 
     unsafe fn cast(&mut self, v: LLVMValueRef, to: LLVMTypeRef) -> LLVMValueRef {

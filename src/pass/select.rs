@@ -173,7 +173,8 @@ fn demand(site: &ShuffleSite) -> Option<[Sym; 4]> {
             0..4 => (Side::First, m as usize),
             _ => (Side::Second, m as usize - 4),
         };
-        if shuffle.kind(side).is_undef_like() || shuffle.is_poison_element(side, lane) {
+        // (A lane of an `undef` operand is read from it: free, it might become poison.)
+        if shuffle.kind(side) == OperandKind::Poison || shuffle.is_poison_element(side, lane) {
             Sym::Any
         } else {
             Sym::Src(m as usize)

@@ -113,8 +113,10 @@ define <8 x i16> @odd_lanes(<8 x i16> %a, <8 x i16> %b) {
   ret <8 x i16> %s
 }
 ; V2-LABEL: @even_bytes(
-; V2:         @llvm.x86.ssse3.pshuf.b.128(<16 x i8> %b, <16 x i8> <i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 0, i8 2,
-; V2:         @llvm.x86.ssse3.pshuf.b.128(<16 x i8> %a, <16 x i8> <i8 0, i8 2,
+; V2:         [[A:%.*]] = freeze <16 x i8> %a
+; V2:         [[B:%.*]] = freeze <16 x i8> %b
+; V2:         @llvm.x86.ssse3.pshuf.b.128(<16 x i8> [[B]], <16 x i8> <i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 -128, i8 0, i8 2,
+; V2:         @llvm.x86.ssse3.pshuf.b.128(<16 x i8> [[A]], <16 x i8> <i8 0, i8 2,
 ; V2ASM-LABEL: even_bytes:
 ; V2ASM-NOT:   movdqa
 ; V2ASM:       pshufb .LCPI{{.*}}(%rip), %xmm1
