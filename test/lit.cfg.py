@@ -40,7 +40,8 @@ config.environment["RUST_BACKTRACE"] = "0"
 registered = subprocess.run([tool("llc"), "--version"], capture_output=True, text=True).stdout
 for target, feature in [("x86-64", "x86-registered-target"),
                         ("aarch64", "aarch64-registered-target"),
-                        ("riscv64", "riscv-registered-target")]:
+                        ("riscv64", "riscv-registered-target"),
+                        ("mips64el", "mips-registered-target")]:
     if any(line.strip().startswith(target) for line in registered.splitlines()):
         config.available_features.add(feature)
 if os.uname().machine == "x86_64":

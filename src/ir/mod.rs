@@ -364,6 +364,20 @@ impl Function {
         }
     }
 
+    /// Whether the module's data layout is big-endian (an `E` among its specifications;
+    /// none, or `e`, is little-endian).
+    pub fn big_endian(self) -> bool {
+        // SAFETY: a live function and its module's data layout string.
+        unsafe {
+            let layout = LLVMGetDataLayoutStr(LLVMGetGlobalParent(self.0));
+            !layout.is_null()
+                && std::ffi::CStr::from_ptr(layout)
+                    .to_bytes()
+                    .split(|&c| c == b'-')
+                    .any(|spec| spec == b"E")
+        }
+    }
+
     /// The function's `target-cpu` and `target-features` attributes.
     pub fn target_attributes(self) -> (String, String) {
         // SAFETY: a live function.
