@@ -1166,6 +1166,14 @@ pub(crate) unsafe fn build_fence(
         }
         c
     };
+    // Elements narrower than the `float`s are frozen first: a poison one would make
+    // its whole `float` poison, and so the elements beside it (as wide sequences' steps
+    // did, found by a helper's hunt).
+    let narrow = Type(ty).element_bits()? < 32 && LLVMIsConstant(v) == 0;
+    let v = match narrow {
+        true => note(LLVMBuildFreeze(builder, v, c"".as_ptr())),
+        false => v,
+    };
     let as_floats = match ty == floats {
         true => v,
         false => note(LLVMBuildBitCast(builder, v, floats, c"".as_ptr())),
