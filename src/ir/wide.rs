@@ -112,12 +112,11 @@ impl Build {
         v
     }
 
-    /// `freeze v`, where `v` is not a constant (whose lanes the sequence reads as they
-    /// are: an `undef` operand's lanes stay `undef`, never poison).
+    /// `freeze v`: constants too (one with poison elements spreads them as a value
+    /// does; an `undef` operand's lanes, frozen, hold some value, which `undef` may),
+    /// and `poison` (a step may read its lanes to fill lanes free in the result, beside
+    /// lanes read: RISC-V's widening interleave of a `poison` first operand did).
     unsafe fn freeze(&mut self, v: LLVMValueRef) -> LLVMValueRef {
-        if LLVMIsConstant(v) != 0 {
-            return v;
-        }
         let f = LLVMBuildFreeze(self.builder, v, c"".as_ptr());
         self.note(f)
     }

@@ -101,13 +101,13 @@ fn rule_statistic(rule: Rule) -> Statistic {
     Statistic { name, desc }
 }
 
-/// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
-/// right even if a later round fails.
 static BIG_ENDIAN: Statistic = Statistic {
     name: c"NumBigEndianSkipped",
     desc: c"Functions left alone on a big-endian target",
 };
 
+/// Runs the pass on `func`. `changed` is set as soon as the IR is modified, so that it is
+/// right even if a later round fails.
 pub fn run(func: Function, target: &Target, options: &Options, changed: &mut bool) {
     // The lookup functions this pass defines are made to be replaced, not changed.
     if ir::lookup_call::is_lookup_function(func) {
