@@ -53,7 +53,10 @@ pub fn build_wide_sequence(inst: Inst, seq: &WideSequence, float: bool) -> Optio
             && seq.steps[0].geometry.element_bits <= element_bits;
         let (a, b) = match lane_wise {
             true => (a, b),
-            false => (b_.freeze(a), b_.freeze(b)),
+            false => {
+                let fa = b_.freeze(a);
+                (fa, if b == a { fa } else { b_.freeze(b) })
+            }
         };
         let mut values: Vec<LLVMValueRef> = Vec::new();
         for (k, step) in seq.steps.iter().enumerate() {
