@@ -304,6 +304,16 @@ fn finishes_in_a_minute(name: &str, module: &str, target: &[&str]) {
     assert!(took.as_secs() < 60, "{name} took {took:?}");
 }
 
+/// A function of one block: `header` (its `define` line and what the items share),
+/// then `item(i)` for each of `n` items, then `ret void`.
+fn straight_line(header: &str, n: usize, item: impl Fn(usize) -> String) -> String {
+    let mut m = String::from(header);
+    for i in 0..n {
+        m += &item(i);
+    }
+    m + "  ret void\n}\n"
+}
+
 const AARCH64: [&str; 2] = ["-mtriple=aarch64-linux-gnu", "-mcpu=neoverse-n1"];
 
 /// 48,000 blocks in a line, each with a chain of shuffles through bitcasts: whether a
@@ -406,18 +416,17 @@ fn a_shuffle_read_by_many_trees_finishes() {
     let n = 64_000;
     let swap = "<i32 1, i32 0, i32 3, i32 2, i32 5, i32 4, i32 7, i32 6>";
     let reverse = "<i32 7, i32 6, i32 5, i32 4, i32 3, i32 2, i32 1, i32 0>";
-    let mut m = format!(
+    let header = format!(
         "define void @f(<8 x i32> %a, <8 x i32> %b, ptr %o) {{\n  \
          %s = shufflevector <8 x i32> %a, <8 x i32> %b, <8 x i32> {swap}\n"
     );
-    for i in 0..n {
-        m += &format!(
+    let m = straight_line(&header, n, |i| {
+        format!(
             "  %x{i} = add <8 x i32> %s, splat (i32 {i})\n  \
              %r{i} = shufflevector <8 x i32> %x{i}, <8 x i32> poison, <8 x i32> {reverse}\n  \
              %q{i} = getelementptr <8 x i32>, ptr %o, i64 {i}\n  store <8 x i32> %r{i}, ptr %q{i}\n"
-        );
-    }
-    m += "  ret void\n}\n";
+        )
+    });
     finishes_in_a_minute("shared-shuffle.ll", &m, &AARCH64);
 }
 
@@ -428,18 +437,15 @@ fn a_shuffle_read_by_many_trees_finishes() {
 #[test]
 fn a_product_read_by_many_trees_finishes() {
     let n = 64_000;
-    let mut m = String::from(
-        "define void @f(<4 x float> %a, <4 x float> %b, <4 x float> %c, ptr %o) {\n  \
-         %m = fmul <4 x float> %a, %b\n",
-    );
-    for i in 0..n {
-        m += &format!(
+    let header = "define void @f(<4 x float> %a, <4 x float> %b, <4 x float> %c, ptr %o) {\n  \
+                  %m = fmul <4 x float> %a, %b\n";
+    let m = straight_line(header, n, |i| {
+        format!(
             "  %x{i} = fsub <4 x float> %m, %c\n  %y{i} = fadd <4 x float> %m, %c\n  \
              %r{i} = shufflevector <4 x float> %x{i}, <4 x float> %y{i}, <4 x i32> <i32 0, i32 5, i32 2, i32 7>\n  \
              %q{i} = getelementptr <4 x float>, ptr %o, i64 {i}\n  store <4 x float> %r{i}, ptr %q{i}\n"
-        );
-    }
-    m += "  ret void\n}\n";
+        )
+    });
     finishes_in_a_minute("shared-product.ll", &m, &AARCH64);
 }
 
