@@ -147,15 +147,41 @@ unsafe fn byte_elements(ty: LLVMTypeRef) -> Option<u32> {
     (bits % 8 == 0).then_some(bits)
 }
 
-unsafe fn block_groups(block: LLVMBasicBlockRef, target: &Target) -> Vec<Candidates> {
+/// The instructions of `block` in order, and where each stands.
+unsafe fn block_order(
+    block: LLVMBasicBlockRef,
+) -> (
+    Vec<LLVMValueRef>,
+    std::collections::HashMap<LLVMValueRef, usize>,
+) {
     let mut order: Vec<LLVMValueRef> = Vec::new();
     let mut i = LLVMGetFirstInstruction(block);
     while !i.is_null() {
         order.push(i);
         i = LLVMGetNextInstruction(i);
     }
-    let at: std::collections::HashMap<LLVMValueRef, usize> =
-        order.iter().enumerate().map(|(k, &v)| (v, k)).collect();
+    let at = order.iter().enumerate().map(|(k, &v)| (v, k)).collect();
+    (order, at)
+}
+
+/// `g` read again from the IR as it is now, `None` where it may no longer be joined.
+/// Joining a group moves its loads up and its stores down; another group of the block,
+/// read before that, was checked against accesses that have since moved (a helper's
+/// hunt: on RISC-V V a second group's wide load went above the first group's wide
+/// store, which wrote what it read).
+pub fn read_again(g: Group, target: &Target) -> Option<Group> {
+    // SAFETY: the group's instructions are live (joins erase only their own).
+    unsafe {
+        let (_, at) = block_order(LLVMGetInstructionParent(g.first_load));
+        let position = |v: LLVMValueRef| at.get(&v).copied();
+        let stores = g.stores.iter().map(|s| s.raw()).collect();
+        let parts = g.parts.iter().map(|p| p.raw()).collect();
+        read_group(stores, parts, &position, target)
+    }
+}
+
+unsafe fn block_groups(block: LLVMBasicBlockRef, target: &Target) -> Vec<Candidates> {
+    let (order, at) = block_order(block);
     let position = |v: LLVMValueRef| at.get(&v).copied();
     // Each candidate store with the loads and shuffles its value is made of.
     let mut candidates: Vec<(LLVMValueRef, Vec<LLVMValueRef>)> = Vec::new();

@@ -40,15 +40,25 @@ pub fn join_groups(
     if !always && target.desc().arch() != Arch::RiscV64 {
         return;
     }
+    // Groups are read before any is joined; once one is, the others are read again
+    // (`ir::join::read_again`): a join moves accesses they were checked against.
+    let mut joined = false;
+    let fresh = |group: ir::join::Group, joined: bool| match joined {
+        true => ir::join::read_again(group, target),
+        false => Some(group),
+    };
     for candidates in ir::join::groups(func, target) {
         // The items joined side by side first; each alone where that does not pay.
-        if let Some(items) = candidates.items {
+        if let Some(items) = candidates.items.and_then(|g| fresh(g, joined)) {
             if try_group(items, target, always, remarks, changed) {
+                joined = true;
                 continue;
             }
         }
         for group in candidates.alone {
-            try_group(group, target, always, remarks, changed);
+            if let Some(group) = fresh(group, joined) {
+                joined |= try_group(group, target, always, remarks, changed);
+            }
         }
     }
 }
