@@ -214,7 +214,7 @@ unsafe fn lower(b: &Builder, site: &VpSite, guard: Guard) -> Option<Lowered> {
     // Lane-wise operations that cannot trap compute every lane: no guard to build
     // (vp.reverse and vp.splice read EVL themselves).
     let guard = match site.kind {
-        VpKind::Lanewise { traps: false } => Guard::None,
+        VpKind::Lanewise { traps: false } | VpKind::Reverse => Guard::None,
         _ => guard,
     };
     let active = match guard {
@@ -889,7 +889,9 @@ fn read_liftable(inst: Inst) -> Option<LiftSite> {
         };
         if !store {
             let passthru = LLVMGetOperand(raw, 2);
-            if LLVMIsUndef(passthru) == 0 {
+            // An `undef` pass-through is no VP load either: the VP load's inactive lanes
+            // are poison, which `undef` lanes are not.
+            if !super::is_poison(passthru) {
                 return None; // a defined pass-through is no VP load
             }
         }

@@ -61,6 +61,12 @@ pub enum VpKind {
     Reduction,
     /// Reads memory: inactive lanes are not read.
     Load,
+    /// `vp.load.ff`: a load that also returns how many lanes it read, which is not 0
+    /// where EVL is not, even with no active lane (LangRef).
+    FirstFaultingLoad,
+    /// `experimental.vp.reverse`: lane `i` reads lane `evl - 1 - i`, so EVL says where
+    /// each lane comes from, not only which are active.
+    Reverse,
     /// Writes memory: inactive lanes are not written.
     Store,
     /// `vp.merge`: inactive lanes (at or past EVL) take the false operand.
@@ -137,9 +143,13 @@ pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -
             VpKind::Store => Inactive::Erase,
             VpKind::Reduction => Inactive::Start,
             VpKind::Merge => Inactive::FalseOperand,
-            VpKind::Lanewise { .. } | VpKind::Load => Inactive::Poison,
-            // The count is 0: lowered like any other (the guard makes it so).
-            VpKind::CountTrailingZeroElements => return Plan::Lower(Guard::Both),
+            VpKind::Lanewise { .. } | VpKind::Load | VpKind::Reverse => Inactive::Poison,
+            // The count is 0 (for `vp.load.ff`: 0 where EVL is, else at least 1, a
+            // helper's hunt found it poison): lowered like any other (the guard makes it
+            // so).
+            VpKind::CountTrailingZeroElements | VpKind::FirstFaultingLoad => {
+                return Plan::Lower(Guard::Both)
+            }
         };
         return Plan::NoActiveLane(inactive);
     }
@@ -151,9 +161,14 @@ pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -
         (false, true) => Guard::Evl,
         (true, true) => Guard::Both,
     };
+    // A prefix mask becomes an EVL only where EVL does nothing but make lanes inactive:
+    // not where it says where lanes come from (`vp.reverse`) or is the result
+    // (`vp.cttz.elts` returns EVL where no active lane is non-zero; a helper's hunt
+    // found both wrong on RISC-V V).
+    let evl_only_guards = !matches!(kind, VpKind::Reverse | VpKind::CountTrailingZeroElements);
     match mask {
         _ if guard == Guard::None || !keep_with_evl => Plan::Lower(guard),
-        MaskShape::Prefix(k) => Plan::PrefixToEvl(k),
+        MaskShape::Prefix(k) if evl_only_guards => Plan::PrefixToEvl(k),
         _ => Plan::Keep,
     }
 }
@@ -219,11 +234,15 @@ pub fn kind(name: &str, functional_opcode: &str, is_reduction: bool, writes: boo
         VpKind::Merge
     } else if name == "llvm.vp.cttz.elts" {
         VpKind::CountTrailingZeroElements
+    } else if name == "llvm.vp.load.ff" {
+        VpKind::FirstFaultingLoad
+    } else if name == "llvm.experimental.vp.reverse" {
+        VpKind::Reverse
     } else if writes {
         VpKind::Store
     } else if matches!(
         name,
-        "llvm.vp.load" | "llvm.vp.gather" | "llvm.experimental.vp.strided.load" | "llvm.vp.load.ff"
+        "llvm.vp.load" | "llvm.vp.gather" | "llvm.experimental.vp.strided.load"
     ) {
         VpKind::Load
     } else {
@@ -302,6 +321,34 @@ mod tests {
             plan(VpKind::Merge, MaskShape::Absent, EvlShape::Zero, false),
             Plan::NoActiveLane(Inactive::FalseOperand)
         );
+        // vp.load.ff returns a count even with no active lane: lowered, never poison.
+        for (mask, evl) in [
+            (MaskShape::AllFalse, EvlShape::Variable),
+            (MaskShape::Other, EvlShape::Zero),
+        ] {
+            for keep in [false, true] {
+                assert_eq!(
+                    plan(VpKind::FirstFaultingLoad, mask, evl, keep),
+                    Plan::Lower(Guard::Both)
+                );
+            }
+        }
+        // A prefix mask stays a mask where EVL is more than a guard.
+        for kind in [VpKind::Reverse, VpKind::CountTrailingZeroElements] {
+            assert_eq!(
+                plan(kind, MaskShape::Prefix(3), EvlShape::Variable, true),
+                Plan::Keep
+            );
+        }
+        assert_eq!(
+            plan(
+                VpKind::FirstFaultingLoad,
+                MaskShape::Prefix(3),
+                EvlShape::Variable,
+                true
+            ),
+            Plan::PrefixToEvl(3)
+        );
     }
 
     #[test]
@@ -320,6 +367,14 @@ mod tests {
         );
         assert_eq!(kind("llvm.vp.store", "store", false, true), VpKind::Store);
         assert_eq!(kind("llvm.vp.load", "load", false, false), VpKind::Load);
+        assert_eq!(
+            kind("llvm.vp.load.ff", "", false, false),
+            VpKind::FirstFaultingLoad
+        );
+        assert_eq!(
+            kind("llvm.experimental.vp.reverse", "", false, false),
+            VpKind::Reverse
+        );
     }
 
     #[test]
