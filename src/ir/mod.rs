@@ -1087,6 +1087,25 @@ pub(crate) unsafe fn load_lanes_noting(
     Some(part)
 }
 
+/// Drops from `load` (built by [`load_lanes`] from one of `sources`) each kind of
+/// [`PART_METADATA`] that not every one of `sources` carries as it does: a load of
+/// what several loads read may claim only what each of them did (one leaf's
+/// `!invariant.load` on a row the loop writes let LICM hoist the load, found by a
+/// helper's hunt).
+///
+/// # Safety
+/// Live loads.
+pub(crate) unsafe fn keep_common_metadata(load: LLVMValueRef, sources: &[LLVMValueRef]) {
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(load));
+    for name in PART_METADATA {
+        let kind = LLVMGetMDKindIDInContext(ctx, name.as_ptr() as *const _, name.len() as u32);
+        let node = LLVMGetMetadata(load, kind);
+        if !node.is_null() && sources.iter().any(|&s| LLVMGetMetadata(s, kind) != node) {
+            LLVMSetMetadata(load, kind, std::ptr::null_mut());
+        }
+    }
+}
+
 /// Erases values built beside what they would replace, and what they read that was
 /// built with them, each once nothing reads it (what the original still reads stays).
 pub(crate) fn erase_unread(roots: &[LLVMValueRef]) {

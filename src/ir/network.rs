@@ -791,6 +791,8 @@ unsafe fn load_deinterleaved(
         else {
             break;
         };
+        // It reads what several leaves did: it keeps what they all say of it.
+        super::keep_common_metadata(whole, &leaves);
         // Its address, if one was built, then the load (erased in reverse).
         if LLVMGetOperand(whole, 0) != LLVMGetOperand(leaves[0], 0) {
             at.built.push(LLVMGetOperand(whole, 0));
