@@ -550,6 +550,11 @@ LLVMValueRef shuf_splat_value(LLVMValueRef Value) {
   return wrap(C->getSplatValue());
 }
 
+int shuf_definitive_initializer(LLVMValueRef Global) {
+  auto *G = dyn_cast_or_null<GlobalVariable>(unwrap(Global));
+  return G && G->hasDefinitiveInitializer();
+}
+
 LLVMValueRef shuf_simplify(LLVMValueRef Inst) {
   auto *I = dyn_cast_or_null<Instruction>(unwrap(Inst));
   if (!I || !I->getFunction())

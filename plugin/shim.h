@@ -228,6 +228,12 @@ void shuf_set_pure_function(LLVMValueRef fn, int reads);
  * which also reads scalable splats), or NULL where it is not a constant splat. */
 LLVMValueRef shuf_splat_value(LLVMValueRef value);
 
+/* Whether the global variable `global`'s initializer is what runs: it has one, and
+   no other definition may replace it at link or load time (not interposable: also
+   under -fsemantic-interposition) and nothing initializes it before main
+   (GlobalVariable::hasDefinitiveInitializer). 0 for anything else. */
+int shuf_definitive_initializer(LLVMValueRef global);
+
 /* The least vscale the function promises (its vscale_range attribute), 1 without one. */
 unsigned shuf_vscale_min(LLVMValueRef fn);
 

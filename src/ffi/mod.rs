@@ -104,6 +104,7 @@ extern "C" {
     fn shuf_set_shuffle_mask(shuffle: LLVMValueRef, mask: *const c_int, mask_len: usize);
     fn shuf_set_pure_function(function: LLVMValueRef, reads: c_int);
     fn shuf_splat_value(value: LLVMValueRef) -> LLVMValueRef;
+    fn shuf_definitive_initializer(global: LLVMValueRef) -> c_int;
     fn shuf_vscale_min(function: LLVMValueRef) -> c_uint;
     fn shuf_simplify(inst: LLVMValueRef) -> LLVMValueRef;
     fn shuf_removable(inst: LLVMValueRef) -> c_int;
@@ -867,6 +868,14 @@ pub(crate) fn splat_value(value: LLVMValueRef) -> Option<LLVMValueRef> {
     // SAFETY: `value` is a live value (ir's contract); the shim only reads it.
     let splat = unsafe { shuf_splat_value(value) };
     (!splat.is_null()).then_some(splat)
+}
+
+/// Whether the global variable `global`'s initializer is what the program sees
+/// (`GlobalVariable::hasDefinitiveInitializer`: no other definition may replace it,
+/// also where semantic interposition is on, and it is not externally initialized).
+pub(crate) fn definitive_initializer(global: LLVMValueRef) -> bool {
+    // SAFETY: `global` is a live value (ir's contract); the shim only reads it.
+    unsafe { shuf_definitive_initializer(global) != 0 }
 }
 
 /// What LLVM's InstSimplify folds the instruction `inst` to: an existing value or a

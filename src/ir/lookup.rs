@@ -7,7 +7,7 @@
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMLinkage, LLVMOpcode};
+use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
 use super::{is, users, Function, Inst};
@@ -469,18 +469,12 @@ pub(super) unsafe fn table_address(
 }
 
 /// The bytes of a constant global whose contents are known here for good (a constant
-/// with a definitive initializer of bytes), else `None`.
+/// with a definitive initializer of bytes), else `None`. Definitive as LLVM says it:
+/// an `external` constant of a module with semantic interposition may be replaced by
+/// the executable's own when a shared library is loaded (a helper's hunt: the
+/// library's bytes were baked into a `pshufb` under `-fPIC -fsemantic-interposition`).
 pub(super) unsafe fn table_bytes(global: LLVMValueRef) -> Option<Vec<u8>> {
-    let definitive = matches!(
-        LLVMGetLinkage(global),
-        LLVMLinkage::LLVMInternalLinkage
-            | LLVMLinkage::LLVMPrivateLinkage
-            | LLVMLinkage::LLVMExternalLinkage
-            | LLVMLinkage::LLVMLinkOnceODRLinkage
-            | LLVMLinkage::LLVMWeakODRLinkage
-    );
-    if LLVMIsGlobalConstant(global) == 0 || !definitive || LLVMIsExternallyInitialized(global) != 0
-    {
+    if LLVMIsGlobalConstant(global) == 0 || !crate::ffi::definitive_initializer(global) {
         return None;
     }
     let init = LLVMGetInitializer(global);
