@@ -203,7 +203,7 @@ unsafe fn lookup_function(
     if !existing.is_null() {
         let ours = has_attribute(existing, LOOKUP_ATTRIBUTE)
             && string_attribute(existing, LOOKUP_ATTRIBUTE).as_deref() == Some(&load.table_name);
-        return ours.then_some(existing);
+        return (ours && as_made(existing)).then_some(existing);
     }
     let ctx = LLVMGetModuleContext(module);
     let i8t = LLVMInt8TypeInContext(ctx);
@@ -270,6 +270,19 @@ unsafe fn lookup_function(
 
 /// The name of `v`.
 /// An internal function `result (param)` named `name` (LLVM renames on a clash).
+/// Whether the lookup function `f`, made by an earlier run, is still as [`define`] made
+/// it, so that a new call of the C convention without attributes may call it. Passes
+/// between two runs change it: IPSCCP gave its parameter `range(i8 0, 8)` from its one
+/// call and GlobalOpt made it `fastcc`; a new call with index 15 was then UB, and the
+/// function became `unreachable` (a helper's hunt: `shuffle-lib<early>`, then the
+/// output through `default<O3>` with the plugin again).
+unsafe fn as_made(f: LLVMValueRef) -> bool {
+    LLVMIsDeclaration(f) == 0
+        && LLVMGetFunctionCallConv(f) == llvm_sys::LLVMCallConv::LLVMCCallConv as u32
+        && LLVMGetAttributeCountAtIndex(f, llvm_sys::LLVMAttributeReturnIndex) == 0
+        && LLVMGetAttributeCountAtIndex(f, 1) == 0
+}
+
 unsafe fn define(
     module: LLVMModuleRef,
     name: &str,
