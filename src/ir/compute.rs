@@ -381,6 +381,7 @@ impl Reader {
         let op = match (bin_op(v), other_op(v)) {
             (Some(op), _) => Op::Bin(op),
             (None, Some(_)) if is(v, LLVMOpcode::LLVMFNeg) => Op::FNeg,
+            (None, Some(_)) if is(v, LLVMOpcode::LLVMSelect) => Op::Select,
             (None, Some(kind)) => {
                 let number = match self.kinds.iter().position(|k| *k == kind) {
                     Some(i) => i,

@@ -72,8 +72,14 @@ pub enum Op {
     /// below it as the sign flipped in the lanes `fneg x` gave ([`New::FlipSign`]):
     /// what makes `fmuladd(a, b, fneg(c))` and `fmuladd(a, b, c)` one `fmuladd`.
     FNeg,
-    /// Any other such operation (a cast, a comparison with its predicate, a `select` on
-    /// a vector of conditions, `fneg`, a lane-wise intrinsic such as `llvm.fma`), named
+    /// `select` on a vector of conditions (its operands: conditions, then the two
+    /// arms). Unlike every other operation its lane is not poison where an operand's
+    /// is: only where the condition's is or the arm it takes is. (Taken for one, a
+    /// mask's poison lane was commoned out of a `select` whose other arm was a splat,
+    /// and a lane that was 42 became poison: a helper's hunt.)
+    Select,
+    /// Any other such operation (a cast, a comparison with its predicate, a lane-wise
+    /// intrinsic such as `llvm.fma`), named
     /// by a number the IR layer gives each kind within one tree: moved like the binary
     /// ones, never alternated.
     Other(u32),
@@ -1028,6 +1034,8 @@ impl Sinker<'_> {
 #[derive(Debug, PartialEq, Eq)]
 enum Term {
     Lane(usize, usize),
+    /// A poison lane a `select` may not take.
+    Poison,
     Op(Op, Vec<Rc<Term>>),
     /// The lane with its sign flipped.
     Neg(Rc<Term>),
@@ -1102,6 +1110,13 @@ fn combine(op: Op, args: &[Lanes]) -> Lanes {
     let lanes = args.first().map_or(0, Vec::len);
     (0..lanes)
         .map(|i| {
+            // A select's lane: poison where its condition's is; an arm's poison is
+            // poison only where taken, which this does not know, so it stays a term.
+            if let (Op::Select, [c, x, y]) = (op, args) {
+                let arm = |a: &Lanes| a.get(i).cloned().flatten().unwrap_or(Rc::new(Term::Poison));
+                let c = c.get(i).cloned().flatten()?;
+                return Some(Rc::new(Term::Op(op, vec![c, arm(x), arm(y)])));
+            }
             let terms = args
                 .iter()
                 .map(|a| a.get(i).cloned().flatten())
@@ -1722,6 +1737,41 @@ mod tests {
             std::mem::swap(a, b);
         }
         assert!(!equivalent(&nodes, &wrong));
+    }
+
+    /// `select splat(c), (add (shuffle a), (shuffle b)), splat(42)` by `mask`.
+    fn select_over(mask: &[i32]) -> Vec<Node> {
+        let mut nodes = vec![Node::Leaf { lanes: 8 }, Node::Leaf { lanes: 8 }];
+        for a in [0, 1] {
+            nodes.push(Node::Shuffle {
+                a,
+                b: None,
+                mask: mask.to_vec(),
+            });
+        }
+        nodes.push(Node::Splat { lanes: 4 });
+        nodes.push(Node::Splat { lanes: 4 });
+        nodes.push(Node::Op {
+            op: Op::Bin(BinOp::Add),
+            args: vec![2, 3],
+        });
+        nodes.push(Node::Op {
+            op: Op::Select,
+            args: vec![4, 6, 5],
+        });
+        nodes
+    }
+
+    #[test]
+    fn a_poison_lane_is_not_commoned_out_of_a_select() {
+        // Lane 2 of the select is 42 where the condition is false, though its true arm
+        // is poison there: a shuffle after it with lane 2 poison is not the same.
+        // (`common` checks its rewrite and gives none.)
+        assert_eq!(common(&select_over(&[0, 2, -1, 6])), None);
+        // Without the poison lane it is.
+        let nodes = select_over(&[0, 2, 4, 6]);
+        let new = common(&nodes).unwrap();
+        assert!(equivalent(&nodes, &new));
     }
 
     /// `a.yzx * b.zxy - a.zxy * b.yzx`: nodes 0 `a`, 1 `b` (3 lanes).
