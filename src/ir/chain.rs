@@ -175,9 +175,28 @@ pub fn build_composed(c: &ShuffleChain, lane_bytes: usize, mask: &[i32]) -> Opti
             }
             c
         };
-        let a = cast(c.leaves[0].raw(), ty, &mut built);
+        // A leaf read in lanes wider than its elements is frozen first: a poison element
+        // would make its whole wide lane poison, and so the defined elements beside it
+        // that the chain moved one by one (a helper's hunt: a byte shuffle of a leaf
+        // composed into `i64` lanes poisoned seven defined bytes beside a poison one).
+        let leaf = |l: &super::lower::Value, built: &mut Vec<LLVMValueRef>| {
+            let v = l.raw();
+            let narrower = super::Type(LLVMTypeOf(v))
+                .element_bits()
+                .is_none_or(|bits| bits < 8 * lane_bytes as u32);
+            let v = match narrower && !super::is_poison(v) {
+                true => {
+                    let frozen = LLVMBuildFreeze(builder, v, c"".as_ptr());
+                    built.push(frozen);
+                    frozen
+                }
+                false => v,
+            };
+            cast(v, ty, built)
+        };
+        let a = leaf(&c.leaves[0], &mut built);
         let b = match c.leaves.get(1) {
-            Some(l) => cast(l.raw(), ty, &mut built),
+            Some(l) => leaf(l, &mut built),
             None => LLVMGetPoison(ty),
         };
         let s = build_shuffle(builder, a, Some(b), mask);
