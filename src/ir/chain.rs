@@ -183,7 +183,7 @@ pub fn build_composed(c: &ShuffleChain, lane_bytes: usize, mask: &[i32]) -> Opti
             let v = l.raw();
             let narrower = super::Type(LLVMTypeOf(v))
                 .element_bits()
-                .is_none_or(|bits| bits < 8 * lane_bytes as u32);
+                .map_or(true, |bits| bits < 8 * lane_bytes as u32);
             let v = match narrower && !super::is_poison(v) {
                 true => {
                     let frozen = LLVMBuildFreeze(builder, v, c"".as_ptr());
