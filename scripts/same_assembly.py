@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Whether two builds of the plugin emit the same code for the realworld clients.
 
-  scripts/same_assembly.py OLD.so NEW.so [--root DIR] [--jobs N] [CLIENT ...]
+  scripts/same_assembly.py [--root DIR] [--jobs N] OLD.so NEW.so [CLIENT ...]
 
 Compiles each distinct translation unit that `scripts/realworld.sh` built with the
 plugin (`<root>/<client>/plugin/tus.log`, as `scripts/compile_share.py` reads it) to
