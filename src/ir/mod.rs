@@ -200,6 +200,15 @@ impl Type {
         )
     }
 
+    /// Whether this is a fixed vector of `bfloat` wider than 128 bits, which LLVM 22's
+    /// AArch64 backend cannot bitcast where SVE holds fixed vectors (`Cannot select:
+    /// v16bf16 = BUILD_VECTOR`; the shim's `backendSelects` says more).
+    pub fn is_wide_bfloat(self) -> bool {
+        // SAFETY: a valid type.
+        let bfloat = unsafe { LLVMGetTypeKind(self.element()) == LLVMTypeKind::LLVMBFloatTypeKind };
+        bfloat && self.fixed_lanes().is_some_and(|n| n * 16 > 128)
+    }
+
     /// Lanes of a fixed-width vector type, `None` for anything else.
     pub fn fixed_lanes(self) -> Option<u32> {
         // SAFETY: a valid type.

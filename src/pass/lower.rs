@@ -101,6 +101,11 @@ pub fn lower_shuffles(
         .into_iter()
         .filter(|site| always || !ir::lower::in_shuffle_chain(site.inst))
         .filter_map(|site| {
+            // (A recipe reads its source as integers: a bitcast AArch64 cannot select on
+            // wide `bfloat` vectors with SVE, unmeasurable, so TTI would decide alone.)
+            if arch == Arch::AArch64 && site.source_ty.is_wide_bfloat() {
+                return None;
+            }
             let bits = ir::lower::element_bits(site.source_ty)?;
             let original = match always {
                 true => i64::MAX,
