@@ -36,6 +36,12 @@ pub struct WideShuffle {
 }
 
 impl WideShuffle {
+    /// Whether a leaf or a part of it is one of `values`.
+    pub fn reads_any(&self, values: &[Value]) -> bool {
+        self.leaves.iter().any(|l| values.contains(l))
+            || (self.parts.iter()).any(|&p| values.contains(&Value::from(p)))
+    }
+
     /// The element type as text and the shape of the leaves and roots (for keys).
     pub fn signature(&self) -> String {
         // SAFETY: a live shufflevector.
