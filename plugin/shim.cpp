@@ -659,9 +659,10 @@ Pipeline *measuringPipeline(TargetMachine &TM) {
 // (`vpxor %xmm0, %xmm0, %xmm0`, AArch64 `movi v0.2d, #0`, RISC-V `vmv.v.i v9, 0`), all
 // ones (`vpcmpeqd %xmm0, %xmm0, %xmm0`, `vpternlogd $255` of one register), or any
 // immediate AArch64 makes in one instruction (`movi v2.2d, #0xff00ff00ff00ff`, `mvni`,
-// `fmov v0.4s, #1.0`). Like a constant-pool load it is hoisted out of loops. (Counted in a loop's listing, the
-// `movi` of stock's `bit` masks made a network look an instruction cheaper than the
-// stock code on neoverse-n1, and the loop ran a cycle slower: random loop `w5`.)
+// `fmov v0.4s, #1.0`). Like a constant-pool load it is hoisted out of loops. (Counted
+// in a loop's listing, the `movi` of stock's `bit` masks made a network look an
+// instruction cheaper than the stock code on neoverse-n1, and the loop ran a cycle
+// slower: random loop `w5`.)
 bool isConstantIdiom(StringRef Line) {
   auto [Mnemonic, Rest] = Line.split('\t');
   // AArch64 writes its immediates with `#` and its comments with `//`.
@@ -688,7 +689,8 @@ bool isConstantIdiom(StringRef Line) {
                    Mnemonic))
     return OneRegister(Ops);
   if (Mnemonic == "vpternlogd" || Mnemonic == "vpternlogq")
-    return Ops.size() == 4 && Ops[0].trim() == "$255" && OneRegister(ArrayRef(Ops).drop_front());
+    return Ops.size() == 4 && Ops[0].trim() == "$255" &&
+           OneRegister(ArrayRef(Ops).drop_front());
   return false;
 }
 
@@ -952,7 +954,8 @@ public:
 // unless asked, not a constant: one made from an immediate (`isConstantIdiom`) or a load
 // of a constant-pool entry (`vmovdqa .LCPI0_0(%rip)`, `adrp` + `ldr` on AArch64): in a
 // loop the backend hoists those, so a shuffle that needs one (`vpermt2d`'s index,
-// `tbl`'s) costs only its own instructions there. A constant folded into an instruction (`vpshufb .LCPI0_0(%rip)`) counts.
+// `tbl`'s) costs only its own instructions there. A constant folded into an
+// instruction (`vpshufb .LCPI0_0(%rip)`) counts.
 //
 // On RISC-V V an instruction weighs what its scheduling class says (`ScheduleModel`),
 // not one: a `vrgather.vv` of 32 bytes costs sifive-x280 36 cycles, a `vadd.vv` of them
@@ -1323,7 +1326,8 @@ bool backendSelects(const Triple &TT, Module &Probe) {
   };
   for (Function &F : Probe)
     for (Instruction &I : instructions(F))
-      if (isa<BitCastInst>(I) && (WideBFloat(I.getType()) || WideBFloat(I.getOperand(0)->getType())))
+      if (isa<BitCastInst>(I) &&
+          (WideBFloat(I.getType()) || WideBFloat(I.getOperand(0)->getType())))
         return false;
   return true;
 }
