@@ -420,7 +420,15 @@ def native_build(kernel, name, cc, workdir, budget):
             return None, f"build failed: {first_error(r.stderr)}"
     code = run([str(LLVM_BIN / "llvm-objdump"), "-d", "--no-show-raw-insn",
                 "--no-leading-addr", str(d / "kern.o")]).stdout
-    return d / "run", code.split("\n", 3)[-1]
+    return d / "run", timed_code(code)
+
+
+def timed_code(disassembly):
+    """The disassembly of what a timed call runs: every function of the kernel's object
+    but the reference, which is compiled with it and never timed (shuf may change only
+    the reference, and the kernel's code is then the same)."""
+    functions = re.split(r"\n(?=<)", disassembly.split("\n", 3)[-1])
+    return "\n".join(f for f in functions if not f.startswith("<reference_unused>:"))
 
 
 def native_run(exe):
