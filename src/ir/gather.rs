@@ -203,17 +203,28 @@ const PURE: [LLVMOpcode; 9] = [
 ];
 
 /// `v` as text that two computations of the same value share: `getelementptr i8` and
-/// integer arithmetic of this block by opcode and operands, anything else by identity.
+/// integer arithmetic of this block by opcode, type and operands, constants by type and
+/// value, anything else by identity. (By type too: `mul (zext %b to i16), 1000` wraps
+/// where the same on `i32` does not, and two such indices once made a join read the
+/// wrong place: a helper's hunt.)
 pub(super) unsafe fn value_key(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> String {
     if !LLVMIsAConstantInt(v).is_null() {
-        return format!("{}", LLVMConstIntGetSExtValue(v));
+        return format!(
+            "{}:{}",
+            type_key(LLVMTypeOf(v)),
+            LLVMConstIntGetSExtValue(v)
+        );
     }
     let local = !LLVMIsAInstruction(v).is_null() && LLVMGetInstructionParent(v) == block;
     let pure = local && depth > 0 && PURE.contains(&LLVMGetInstructionOpcode(v));
     if !pure {
         return format!("{v:p}");
     }
-    let mut key = format!("({:?}", LLVMGetInstructionOpcode(v));
+    let mut key = format!(
+        "({:?}:{}",
+        LLVMGetInstructionOpcode(v),
+        type_key(LLVMTypeOf(v))
+    );
     if !LLVMIsAGetElementPtrInst(v).is_null() {
         let element = LLVMGetGEPSourceElementType(v);
         let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
@@ -229,6 +240,21 @@ pub(super) unsafe fn value_key(v: LLVMValueRef, block: LLVMBasicBlockRef, depth:
     }
     key.push(')');
     key
+}
+
+/// A type as short text for [`value_key`]: `i16`, `p1` (a pointer of address space 1),
+/// `<4 x i64>`; anything else by identity (types are unique in their context).
+unsafe fn type_key(ty: LLVMTypeRef) -> String {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => format!("i{}", LLVMGetIntTypeWidth(ty)),
+        LLVMTypeKind::LLVMPointerTypeKind => format!("p{}", LLVMGetPointerAddressSpace(ty)),
+        LLVMTypeKind::LLVMVectorTypeKind => format!(
+            "<{} x {}>",
+            LLVMGetVectorSize(ty),
+            type_key(LLVMGetElementType(ty))
+        ),
+        _ => format!("{ty:p}"),
+    }
 }
 
 /// One gathered vector: its root, its loads by lane, their addresses' keys.

@@ -315,14 +315,23 @@ unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i
         let bytes = LLVMGetTypeKind(element) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
             && LLVMGetIntTypeWidth(element) == 8;
         let index = LLVMGetOperand(base, 1);
-        // 64 bits: the constants are worked out modulo 2^64, as the address is.
+        // 64 bits: the constants are worked out modulo 2^64.
         let wide = LLVMGetTypeKind(LLVMTypeOf(index))
             == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
             && LLVMGetIntTypeWidth(LLVMTypeOf(index)) == 64;
-        if bytes && wide {
+        if let (true, true, Some(bits)) = (bytes, wide, crate::ffi::index_bits(base)) {
             let (x, c) = affine(index, block, 6);
             let pointer = super::gather::value_key(LLVMGetOperand(base, 0), block, 6);
-            return (format!("(gep {pointer} {x})"), offset.wrapping_add(c));
+            // The address wraps at its address space's index width (32 bits on i686:
+            // `%i + 2^32 + 16` is `%i + 16` there, a helper's hunt); an offset near the
+            // ends of that range could wrap round to the other, and the pointer is then
+            // its own key, as in `base_and_offset`.
+            let shift = 64 - bits.clamp(8, 64);
+            let offset = (offset.wrapping_add(c) << shift) >> shift;
+            if offset.unsigned_abs() < 1u64 << (62 - shift) {
+                return (format!("(gep {pointer} {x})"), offset);
+            }
+            return (super::gather::value_key(ptr, block, 6), 0);
         }
     }
     (super::gather::value_key(base, block, 6), offset)
