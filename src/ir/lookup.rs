@@ -10,7 +10,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::lower::{BuiltSequence, Value};
-use super::{is, users, Function, Inst};
+use super::{fixed_lanes, is, users, Function, Inst};
 use crate::lower::lookup::{Lookup, REGISTER_GATHER};
 
 /// `insertelement` chain whose lane `k` is `load i8 (gep @table, zext (extractelement
@@ -373,7 +373,9 @@ unsafe fn table_gather(root: LLVMValueRef) -> Option<TableGather> {
         return None;
     }
     let ty = LLVMTypeOf(root);
-    let lanes = LLVMGetVectorSize(ty) as usize;
+    // Fixed vectors only: a scalable one's lanes 0..N-1 are not all of it, and `tbl` or
+    // `pshufb` cannot take it (a helper's hunt: llc failed on SVE, TTI ended opt on x86).
+    let lanes = fixed_lanes(root)?;
     if !is_byte(LLVMGetElementType(ty)) || !(8..=64).contains(&lanes) {
         return None;
     }

@@ -747,15 +747,10 @@ unsafe fn load_halves(
             .find(|&&(l, _)| l == load)
             .map_or(load, |&(_, n)| n);
         LLVMPositionBuilderBefore(at_load, next);
-        let part = super::load_lanes(at_load, load, first, half).expect("whole bytes an element");
-        // Its address, if one was built, and the part (in the order built: erased in
-        // reverse).
-        let address = LLVMGetOperand(part, 0);
-        if address != LLVMGetOperand(load, 0) {
-            built.push(address);
-        }
-        built.push(part);
-        part
+        // Its address, if one was built (not a constant expression: a global's address
+        // gives one, which a helper's hunt saw erased as an instruction, a crash), then
+        // the part: in the order built, erased in reverse.
+        super::load_lanes_noting(at_load, load, first, half, built).expect("whole bytes an element")
     };
     let out = reads
         .into_iter()
@@ -793,17 +788,15 @@ unsafe fn load_deinterleaved(
     let mut registers = Vec::new();
     for g in 0..total / (factor * lanes) {
         // Whole bytes an element: checked by leaves_in_a_row.
-        let Some(whole) = super::load_lanes(builder, leaves[0], g * factor * lanes, factor * lanes)
+        // Its address, if one was built (an instruction), then the load: erased in
+        // reverse.
+        let (first, all) = (g * factor * lanes, factor * lanes);
+        let Some(whole) = super::load_lanes_noting(builder, leaves[0], first, all, &mut at.built)
         else {
             break;
         };
         // It reads what several leaves did: it keeps what they all say of it.
         super::keep_common_metadata(whole, &leaves);
-        // Its address, if one was built, then the load (erased in reverse).
-        if LLVMGetOperand(whole, 0) != LLVMGetOperand(leaves[0], 0) {
-            at.built.push(LLVMGetOperand(whole, 0));
-        }
-        at.built.push(whole);
         for j in 0..factor {
             let every: Vec<i32> = (0..lanes).map(|q| (q * factor + j) as i32).collect();
             registers.push(at.shuffle(whole, None, &every));

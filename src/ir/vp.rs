@@ -509,7 +509,9 @@ impl Builder {
         n: usize,
     ) -> LLVMValueRef {
         let i64t = LLVMInt64TypeInContext(self.ctx());
-        let stride = LLVMBuildSExtOrBitCast(self.0, stride, i64t, c"".as_ptr());
+        // Sign-extended or truncated: the address wraps at the index width anyway (a
+        // stride wider than 64 bits made an invalid `sext`: a helper's hunt).
+        let stride = LLVMBuildIntCast2(self.0, stride, i64t, 1, c"".as_ptr());
         let offsets = LLVMBuildMul(
             self.0,
             self.step(i64t, n),
