@@ -8,7 +8,8 @@
 //! The operand positions come from LLVM's own table (VPIntrinsics.def, through the
 //! shim), so every VP intrinsic is covered by one description. This module decides:
 //!
-//! * mask all true and EVL full: the plain instruction or intrinsic, on every target;
+//! * mask all true and EVL full: the plain instruction or intrinsic, on every target
+//!   (but a strided access on a target with EVL, whose plain form is a gather);
 //! * no active lane (EVL 0 or an all-false mask): poison, the start value of a
 //!   reduction, the false operand of `vp.merge`, or nothing at all for a store;
 //! * otherwise, on targets without EVL (x86, AArch64): the plain form guarded by the
@@ -59,16 +60,18 @@ pub enum VpKind {
     Lanewise { traps: bool },
     /// Combines the active lanes into the start value.
     Reduction,
-    /// Reads memory: inactive lanes are not read.
-    Load,
+    /// Reads memory: inactive lanes are not read. `strided`: at `ptr + i * stride`,
+    /// whose plain form is a gather.
+    Load { strided: bool },
     /// `vp.load.ff`: a load that also returns how many lanes it read, which is not 0
     /// where EVL is not, even with no active lane (LangRef).
     FirstFaultingLoad,
     /// `experimental.vp.reverse`: lane `i` reads lane `evl - 1 - i`, so EVL says where
     /// each lane comes from, not only which are active.
     Reverse,
-    /// Writes memory: inactive lanes are not written.
-    Store,
+    /// Writes memory: inactive lanes are not written. `strided`: as for a load, whose
+    /// plain form is a scatter.
+    Store { strided: bool },
     /// `vp.merge`: inactive lanes (at or past EVL) take the false operand.
     Merge,
     /// `vp.cttz.elts`: counts within the active lanes.
@@ -140,10 +143,10 @@ pub fn evl_shape(constant: Option<u64>, lanes: usize) -> EvlShape {
 pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -> Plan {
     if evl == EvlShape::Zero || mask == MaskShape::AllFalse {
         let inactive = match kind {
-            VpKind::Store => Inactive::Erase,
+            VpKind::Store { .. } => Inactive::Erase,
             VpKind::Reduction => Inactive::Start,
             VpKind::Merge => Inactive::FalseOperand,
-            VpKind::Lanewise { .. } | VpKind::Load | VpKind::Reverse => Inactive::Poison,
+            VpKind::Lanewise { .. } | VpKind::Load { .. } | VpKind::Reverse => Inactive::Poison,
             // The count is 0 (for `vp.load.ff`: 0 where EVL is, else at least 1, a
             // helper's hunt found it poison): lowered like any other (the guard makes it
             // so).
@@ -166,7 +169,15 @@ pub fn plan(kind: VpKind, mask: MaskShape, evl: EvlShape, keep_with_evl: bool) -
     // (`vp.cttz.elts` returns EVL where no active lane is non-zero; a helper's hunt
     // found both wrong on RISC-V V).
     let evl_only_guards = !matches!(kind, VpKind::Reverse | VpKind::CountTrailingZeroElements);
+    // A strided access's plain form is a gather or scatter, which RISC-V V does lane by
+    // lane (sifive-x280: 8 lanes of `i32`, 90 instructions) where `vlse`/`vsse` is one
+    // (a helper's hunt): kept even with every lane active.
+    let strided = matches!(
+        kind,
+        VpKind::Load { strided: true } | VpKind::Store { strided: true }
+    );
     match mask {
+        _ if guard == Guard::None && strided && keep_with_evl => Plan::Keep,
         _ if guard == Guard::None || !keep_with_evl => Plan::Lower(guard),
         MaskShape::Prefix(k) if evl_only_guards => Plan::PrefixToEvl(k),
         _ => Plan::Keep,
@@ -239,12 +250,16 @@ pub fn kind(name: &str, functional_opcode: &str, is_reduction: bool, writes: boo
     } else if name == "llvm.experimental.vp.reverse" {
         VpKind::Reverse
     } else if writes {
-        VpKind::Store
+        VpKind::Store {
+            strided: name == "llvm.experimental.vp.strided.store",
+        }
     } else if matches!(
         name,
         "llvm.vp.load" | "llvm.vp.gather" | "llvm.experimental.vp.strided.load"
     ) {
-        VpKind::Load
+        VpKind::Load {
+            strided: name == "llvm.experimental.vp.strided.load",
+        }
     } else {
         VpKind::Lanewise {
             traps: matches!(functional_opcode, "udiv" | "sdiv" | "urem" | "srem"),
@@ -305,7 +320,12 @@ mod tests {
         );
         // No active lane.
         assert_eq!(
-            plan(VpKind::Store, MaskShape::Other, EvlShape::Zero, true),
+            plan(
+                VpKind::Store { strided: false },
+                MaskShape::Other,
+                EvlShape::Zero,
+                true
+            ),
             Plan::NoActiveLane(Inactive::Erase)
         );
         assert_eq!(
@@ -365,8 +385,22 @@ mod tests {
             kind("llvm.vp.reduce.add", "", true, false),
             VpKind::Reduction
         );
-        assert_eq!(kind("llvm.vp.store", "store", false, true), VpKind::Store);
-        assert_eq!(kind("llvm.vp.load", "load", false, false), VpKind::Load);
+        assert_eq!(
+            kind("llvm.vp.store", "store", false, true),
+            VpKind::Store { strided: false }
+        );
+        assert_eq!(
+            kind("llvm.vp.load", "load", false, false),
+            VpKind::Load { strided: false }
+        );
+        let strided = kind("llvm.experimental.vp.strided.load", "", false, false);
+        assert_eq!(strided, VpKind::Load { strided: true });
+        // All lanes active: plain (a gather) without EVL, kept with it.
+        let (all, full) = (MaskShape::AllTrue, EvlShape::Full);
+        assert_eq!(plan(strided, all, full, false), Plan::Lower(Guard::None));
+        assert_eq!(plan(strided, all, full, true), Plan::Keep);
+        let store = kind("llvm.experimental.vp.strided.store", "", false, true);
+        assert_eq!(plan(store, all, full, true), Plan::Keep);
         assert_eq!(
             kind("llvm.vp.load.ff", "", false, false),
             VpKind::FirstFaultingLoad
