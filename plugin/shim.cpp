@@ -1310,32 +1310,35 @@ std::string probeKey(const Function &F, StringRef Name, bool CountConstantLoads)
   return Key + Text;
 }
 
-// Compiles `Probe` and counts the instructions of each function in `Names` (constant
-// loads where `CountConstantLoads` says so). A function measured before in the process
-// is not compiled again.
-// Whether LLVM 22's backend selects what `Probe` holds, as far as known. Its AArch64
-// backend, where SVE holds fixed vectors (`vscale_range(2,2)`, clang's
-// `-msve-vector-bits=256`), cannot build a `bfloat` vector wider than a NEON register
-// lane by lane (`Cannot select: v16bf16 = BUILD_VECTOR`): a bitcast of one, which a
-// candidate makes where stock code does not, is a fatal error, and in the host's
-// process it ended the host (a helper's hunt: a `trunc` rule on `<16 x bfloat>`,
-// neoverse-v1). Such a probe is not compiled: nothing is measured and nothing taken.
+// Whether LLVM 22's backend selects what `Probe` holds, as far as known: a bitcast of
+// a `bfloat` vector, which a candidate makes where stock code does not, is selected on
+// x86 and RISC-V V, on AArch64 up to a NEON register (where SVE holds fixed vectors,
+// `vscale_range(2,2)`, clang's `-msve-vector-bits=256`, a wider one is `Cannot select:
+// v16bf16 = BUILD_VECTOR`), and elsewhere not (PowerPC: `Cannot select: bf16_to_fp`).
+// Either was a fatal error, and in the host's process it ended the host (helpers'
+// hunts: a `trunc` rule on `<16 x bfloat>` on neoverse-v1, a pair swap on `<8 x
+// bfloat>` on pwr9). Such a probe is not compiled: nothing is measured and nothing
+// taken. (`ir::Type::bitcasts_on` keeps the recipes away from the same.)
 bool backendSelects(const Triple &TT, Module &Probe) {
-  if (!TT.isAArch64())
+  if (TT.isX86() || TT.isRISCV())
     return true;
-  auto WideBFloat = [](Type *Ty) {
+  uint64_t Widest = TT.isAArch64() ? 128 : 0;
+  auto Unselectable = [&](Type *Ty) {
     auto *VT = dyn_cast<FixedVectorType>(Ty);
     return VT && VT->getElementType()->isBFloatTy() &&
-           VT->getPrimitiveSizeInBits().getFixedValue() > 128;
+           VT->getPrimitiveSizeInBits().getFixedValue() > Widest;
   };
   for (Function &F : Probe)
     for (Instruction &I : instructions(F))
       if (isa<BitCastInst>(I) &&
-          (WideBFloat(I.getType()) || WideBFloat(I.getOperand(0)->getType())))
+          (Unselectable(I.getType()) || Unselectable(I.getOperand(0)->getType())))
         return false;
   return true;
 }
 
+// Compiles `Probe` and counts the instructions of each function in `Names` (constant
+// loads where `CountConstantLoads` says so). A function measured before in the process
+// is not compiled again.
 bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountConstantLoads,
                          ArrayRef<std::string> Names, SmallVectorImpl<ShufEmitted> &Counts) {
   auto Start = std::chrono::steady_clock::now();

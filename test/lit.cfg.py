@@ -41,7 +41,8 @@ registered = subprocess.run([tool("llc"), "--version"], capture_output=True, tex
 for target, feature in [("x86-64", "x86-registered-target"),
                         ("aarch64", "aarch64-registered-target"),
                         ("riscv64", "riscv-registered-target"),
-                        ("mips64el", "mips-registered-target")]:
+                        ("mips64el", "mips-registered-target"),
+                        ("ppc64le", "powerpc-registered-target")]:
     if any(line.strip().startswith(target) for line in registered.splitlines()):
         config.available_features.add(feature)
 if os.uname().machine == "x86_64":

@@ -11,8 +11,8 @@
 //! first on `PATH`, so bare `opt`, `FileCheck`, `not` and `llc` are LLVM 22's too.
 //!
 //! Features: `x86-registered-target`, `aarch64-registered-target`,
-//! `riscv-registered-target` (from `llc --version`), `native-x86_64` (this machine runs
-//! x86-64 code).
+//! `riscv-registered-target`, `mips-registered-target`, `powerpc-registered-target`
+//! (from `llc --version`), `native-x86_64` (this machine runs x86-64 code).
 
 mod common;
 
@@ -43,6 +43,8 @@ fn features(llvm_bin: &Path) -> BTreeSet<String> {
         ("x86-64", "x86-registered-target"),
         ("aarch64", "aarch64-registered-target"),
         ("riscv64", "riscv-registered-target"),
+        ("mips64el", "mips-registered-target"),
+        ("ppc64le", "powerpc-registered-target"),
     ] {
         if text.lines().any(|l| l.trim_start().starts_with(target)) {
             set.insert(feature.to_string());

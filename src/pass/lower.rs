@@ -101,9 +101,10 @@ pub fn lower_shuffles(
         .into_iter()
         .filter(|site| always || !ir::lower::in_shuffle_chain(site.inst))
         .filter_map(|site| {
-            // (A recipe reads its source as integers: a bitcast AArch64 cannot select on
-            // wide `bfloat` vectors with SVE, unmeasurable, so TTI would decide alone.)
-            if arch == Arch::AArch64 && site.source_ty.is_wide_bfloat() {
+            // A recipe reads its source as integers: not where the backend cannot select
+            // the bitcast (a probe of it is not compiled, so TTI would decide alone; with
+            // `always`, on the target at hand too).
+            if !site.source_ty.bitcasts_on(target.desc().arch()) {
                 return None;
             }
             let bits = ir::lower::element_bits(site.source_ty)?;
