@@ -323,15 +323,11 @@ unsafe fn address_key(ptr: LLVMValueRef, block: LLVMBasicBlockRef) -> (String, i
             let (x, c) = affine(index, block, 6);
             let pointer = super::gather::value_key(LLVMGetOperand(base, 0), block, 6);
             // The address wraps at its address space's index width (32 bits on i686:
-            // `%i + 2^32 + 16` is `%i + 16` there, a helper's hunt); an offset near the
-            // ends of that range could wrap round to the other, and the pointer is then
-            // its own key, as in `base_and_offset`.
-            let shift = 64 - bits.clamp(8, 64);
-            let offset = (offset.wrapping_add(c) << shift) >> shift;
-            if offset.unsigned_abs() < 1u64 << (62 - shift) {
-                return (format!("(gep {pointer} {x})"), offset);
-            }
-            return (super::gather::value_key(ptr, block, 6), 0);
+            // `%i + 2^32 + 16` is `%i + 16` there, a helper's hunt).
+            return match super::at_index_width(offset.wrapping_add(c), bits) {
+                Some(offset) => (format!("(gep {pointer} {x})"), offset),
+                None => (super::gather::value_key(ptr, block, 6), 0),
+            };
         }
     }
     (super::gather::value_key(base, block, 6), offset)

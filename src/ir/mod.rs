@@ -929,14 +929,20 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
         offset = offset.wrapping_add(LLVMConstIntGetSExtValue(index));
         ptr = LLVMGetOperand(ptr, 0);
     }
-    // The offset as the index width has it. One that ranges near its ends could wrap
-    // round to the other (in ranges compared with it): the pointer is then its own base.
-    let shift = 64 - bits;
-    offset = (offset << shift) >> shift;
-    if offset.unsigned_abs() >= 1u64 << (bits - 2) {
-        return (lower::Value::from_raw(original), 0);
+    match at_index_width(offset, bits) {
+        Some(offset) => (lower::Value::from_raw(ptr), offset),
+        None => (lower::Value::from_raw(original), 0),
     }
-    (lower::Value::from_raw(ptr), offset)
+}
+
+/// A byte offset (worked out modulo 2^64) as an index width of `bits` has it, or `None`
+/// where it ranges near the ends of that width: it could wrap round to the other end
+/// (in ranges compared with it), and the pointer should be its own base.
+pub(crate) fn at_index_width(offset: i64, bits: u32) -> Option<i64> {
+    let bits = bits.clamp(8, 64);
+    let shift = 64 - bits;
+    let offset = (offset << shift) >> shift;
+    (offset.unsigned_abs() < 1u64 << (bits - 2)).then_some(offset)
 }
 
 /// The values `pointers` are computed from outside `block`'s own arithmetic: arguments,
