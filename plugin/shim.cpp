@@ -386,10 +386,15 @@ int shuf_transfers_execution(LLVMValueRef Inst) {
 unsigned shuf_index_bits(LLVMValueRef Ptr) {
   Value *P = unwrap(Ptr);
   auto *Ty = dyn_cast<PointerType>(P->getType());
-  auto *I = dyn_cast<Instruction>(P);
-  if (!Ty || !I || !I->getModule())
+  if (!Ty)
     return 0;
-  return I->getModule()->getDataLayout().getIndexSizeInBits(Ty->getAddressSpace());
+  const Module *M = nullptr;
+  if (auto *I = dyn_cast<Instruction>(P))
+    M = I->getModule();
+  // A constant address (a global's element) finds its module through its global.
+  else if (auto *G = dyn_cast<GlobalValue>(getUnderlyingObject(P)))
+    M = G->getParent();
+  return M ? M->getDataLayout().getIndexSizeInBits(Ty->getAddressSpace()) : 0;
 }
 
 int shuf_remarks_enabled(const ShufTarget *T) {
@@ -1164,9 +1169,46 @@ bool isPlainSplat(const Constant *C) {
   return Lane && !isa<ConstantExpr>(Lane) && !isa<GlobalValue>(Lane);
 }
 
+// Whether a probe can hold constant `C`: data, a splat (a scalable vector's
+// `splat (i1 true)` is a constant expression), or addresses of global variables and
+// constant expressions of them (a global array's element, `getelementptr (i8, ptr @g,
+// i64 12)`): `copySlice` declares those variables in the probe. Not functions, aliases
+// or thread-local variables.
+bool probeConstant(const Constant *C) {
+  if (auto *G = dyn_cast<GlobalVariable>(C))
+    return !G->isThreadLocal();
+  if (isa<GlobalValue>(C) || isa<BlockAddress>(C) || isa<DSOLocalEquivalent>(C) ||
+      isa<NoCFIValue>(C))
+    return false;
+  if (isa<ConstantExpr>(C) && isPlainSplat(C))
+    return true;
+  return all_of(C->operands(), [](const Use &U) { return probeConstant(cast<Constant>(U)); });
+}
+
+// Declares in `Probe` a variable for each global variable `C` holds (as a probe reads
+// or writes it: the same type, address space, alignment, constness and locality, so
+// that its addressing compiles alike), into `Map`.
+void declareGlobals(Module &Probe, const Constant *C, ValueToValueMapTy &Map) {
+  if (auto *G = dyn_cast<GlobalVariable>(C)) {
+    if (Map.count(G))
+      return;
+    auto *Copy = new GlobalVariable(Probe, G->getValueType(), G->isConstant(),
+                                    GlobalValue::ExternalLinkage, nullptr,
+                                    "shuf_global_" + std::to_string(Map.size()), nullptr,
+                                    GlobalValue::NotThreadLocal, G->getAddressSpace());
+    Copy->setAlignment(G->getAlign());
+    Copy->setDSOLocal(G->isDSOLocal() || G->hasLocalLinkage());
+    Map[G] = Copy;
+    return;
+  }
+  for (const Use &U : C->operands())
+    declareGlobals(Probe, cast<Constant>(U), Map);
+}
+
 // The instructions between `Inputs` and `Results`, in order: one basic block, no memory
 // access but simple loads, gathers and the results themselves if they are simple stores, no phi,
-// calls only to intrinsics, constants only as data.
+// calls only to intrinsics, constants only as data or global variables' addresses
+// (`probeConstant`).
 bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
                   SmallVectorImpl<Instruction *> &Slice) {
   if (Results.empty())
@@ -1206,8 +1248,7 @@ bool sliceBetween(ArrayRef<Value *> Inputs, ArrayRef<Instruction *> Results,
         Work.push_back(OpI);
       else if (isa<Function>(Op))
         continue; // an intrinsic callee
-      else if (!isa<Constant>(Op) || isa<GlobalValue>(Op) ||
-               (isa<ConstantExpr>(Op) && !isPlainSplat(cast<Constant>(Op)))) {
+      else if (!isa<Constant>(Op) || !probeConstant(cast<Constant>(Op))) {
         if (getenv("SHUF_DUMP_PROBES"))
           errs() << "not measurable: " << *Op << " in " << *I << "\n";
         return false;
@@ -1242,6 +1283,12 @@ bool copySlice(Module &Probe, IRBuilder<> &B, ArrayRef<Value *> Inputs,
           !Defined.count(Op))
         return false;
     Defined.insert(I);
+  }
+  for (Instruction *I : Slice) {
+    auto *Call = dyn_cast<CallBase>(I);
+    for (const Use &Op : I->operands())
+      if (auto *C = dyn_cast<Constant>(Op); C && !(Call && &Op == &Call->getCalledOperandUse()))
+        declareGlobals(Probe, C, Map);
   }
   for (Instruction *I : Slice) {
     Instruction *Copy = I->clone();

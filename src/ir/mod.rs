@@ -899,7 +899,9 @@ impl<K, V> IntoIterator for Groups<K, V> {
 pub(crate) const MAX_POINTER_STEPS: usize = 64;
 
 /// A pointer as a base and a constant byte offset, through chains of
-/// `getelementptr i8, %base, C`: `(%base, C)`; anything else is itself plus 0.
+/// `getelementptr i8, %base, C`, instructions or constant expressions (a global array's
+/// elements, `getelementptr (i8, ptr @g, i64 12)`): `(%base, C)`; anything else is
+/// itself plus 0.
 pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i64) {
     let original = ptr;
     let mut offset = 0i64;
@@ -908,7 +910,7 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
     // there.
     let mut bits = 64;
     for step in 0..MAX_POINTER_STEPS {
-        if LLVMIsAGetElementPtrInst(ptr).is_null() || LLVMGetNumOperands(ptr) != 2 {
+        if !is_gep(ptr) || LLVMGetNumOperands(ptr) != 2 {
             break;
         }
         if step == 0 {
@@ -933,6 +935,13 @@ pub(crate) unsafe fn base_and_offset(mut ptr: LLVMValueRef) -> (lower::Value, i6
         Some(offset) => (lower::Value::from_raw(ptr), offset),
         None => (lower::Value::from_raw(original), 0),
     }
+}
+
+/// Whether `v` is a `getelementptr`, an instruction or a constant expression.
+pub(crate) unsafe fn is_gep(v: LLVMValueRef) -> bool {
+    !LLVMIsAGetElementPtrInst(v).is_null()
+        || (!LLVMIsAConstantExpr(v).is_null()
+            && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr)
 }
 
 /// A byte offset (worked out modulo 2^64) as an index width of `bits` has it, or `None`
