@@ -1357,28 +1357,29 @@ std::string probeKey(const Function &F, StringRef Name, bool CountConstantLoads)
   return Key + Text;
 }
 
-// Whether LLVM 22's backend selects what `Probe` holds, as far as known: a bitcast of
+// Whether LLVM 22's backend selects a bitcast from or to `Ty`, as far as known: one of
 // a `bfloat` vector, which a candidate makes where stock code does not, is selected on
 // x86 and RISC-V V, on AArch64 up to a NEON register (where SVE holds fixed vectors,
 // `vscale_range(2,2)`, clang's `-msve-vector-bits=256`, a wider one is `Cannot select:
-// v16bf16 = BUILD_VECTOR`), and elsewhere not (PowerPC: `Cannot select: bf16_to_fp`).
-// Either was a fatal error, and in the host's process it ended the host (helpers'
-// hunts: a `trunc` rule on `<16 x bfloat>` on neoverse-v1, a pair swap on `<8 x
-// bfloat>` on pwr9). Such a probe is not compiled: nothing is measured and nothing
-// taken. (`ir::Type::bitcasts_on` keeps the recipes away from the same.)
-bool backendSelects(const Triple &TT, Module &Probe) {
-  if (TT.isX86() || TT.isRISCV())
+// v16bf16 = BUILD_VECTOR`) and in SVE's scalable registers, and elsewhere not (PowerPC:
+// `Cannot select: bf16_to_fp`). Either was a fatal error, and in the host's process it
+// ended the host (helpers' hunts: a `trunc` rule on `<16 x bfloat>` on neoverse-v1, a
+// pair swap on `<8 x bfloat>` on pwr9).
+bool bitcastSelects(const Triple &TT, Type *Ty) {
+  auto *VT = dyn_cast<VectorType>(Ty);
+  if (!VT || !VT->getElementType()->isBFloatTy() || TT.isX86() || TT.isRISCV())
     return true;
-  uint64_t Widest = TT.isAArch64() ? 128 : 0;
-  auto Unselectable = [&](Type *Ty) {
-    auto *VT = dyn_cast<FixedVectorType>(Ty);
-    return VT && VT->getElementType()->isBFloatTy() &&
-           VT->getPrimitiveSizeInBits().getFixedValue() > Widest;
-  };
+  auto *Fixed = dyn_cast<FixedVectorType>(VT);
+  return TT.isAArch64() && (!Fixed || Fixed->getPrimitiveSizeInBits().getFixedValue() <= 128);
+}
+
+// Whether the backend selects what `Probe` holds (`bitcastSelects`). A probe it does not
+// is not compiled: nothing is measured and nothing taken.
+bool backendSelects(const Triple &TT, Module &Probe) {
   for (Function &F : Probe)
     for (Instruction &I : instructions(F))
       if (isa<BitCastInst>(I) &&
-          (Unselectable(I.getType()) || Unselectable(I.getOperand(0)->getType())))
+          (!bitcastSelects(TT, I.getType()) || !bitcastSelects(TT, I.getOperand(0)->getType())))
         return false;
   return true;
 }
@@ -1512,6 +1513,10 @@ bool emittedInstructions(TargetMachine &TM, Module &Probe, ArrayRef<bool> CountC
 }
 
 } // namespace
+
+extern "C" int shuf_bitcast_selects(const ShufTarget *T, LLVMTypeRef Ty) {
+  return bitcastSelects(T->F.getParent()->getTargetTriple(), unwrap(Ty));
+}
 
 extern "C" {
 

@@ -109,6 +109,11 @@ int shuf_transfers_execution(LLVMValueRef inst);
  * of a module; 0 for anything else. */
 unsigned shuf_index_bits(LLVMValueRef ptr);
 
+/* Whether the backend selects a bitcast from or to `ty` on the function's target, as far
+ * as known (not those of `bfloat` vectors on some targets): what recipes, which read
+ * their source as integers, ask first. */
+int shuf_bitcast_selects(const ShufTarget *t, LLVMTypeRef ty);
+
 /* Whether remarks of pass "shuffle-lib" are requested (so Rust builds their text only then). */
 int shuf_remarks_enabled(const ShufTarget *t);
 

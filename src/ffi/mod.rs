@@ -89,6 +89,7 @@ extern "C" {
         size: u64,
     ) -> c_int;
     fn shuf_tti_has_active_vector_length(t: *const ShufTarget) -> c_int;
+    fn shuf_bitcast_selects(t: *const ShufTarget, ty: LLVMTypeRef) -> c_int;
     fn shuf_target_triple(t: *const ShufTarget) -> *const c_char;
     fn shuf_target_cpu(t: *const ShufTarget) -> *const c_char;
     fn shuf_target_features(t: *const ShufTarget) -> *const c_char;
@@ -764,6 +765,15 @@ impl<'a> Target<'a> {
     pub fn has_active_vector_length(&self) -> bool {
         // SAFETY: valid context.
         unsafe { shuf_tti_has_active_vector_length(self.0) != 0 }
+    }
+
+    /// Whether the backend selects a bitcast from or to `ty` (the shim's
+    /// `bitcastSelects`: not wide `bfloat` vectors on AArch64, none on PowerPC), which
+    /// a recipe makes of its source. A probe with one it does not select is not
+    /// compiled either.
+    pub fn bitcast_selects(&self, ty: impl Into<LLVMTypeRef>) -> bool {
+        // SAFETY: valid context and type.
+        unsafe { shuf_bitcast_selects(self.0, ty.into()) != 0 }
     }
 
     pub fn desc(&self) -> TargetDesc {

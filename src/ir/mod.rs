@@ -200,24 +200,6 @@ impl Type {
         )
     }
 
-    /// Whether LLVM 22's backend for `arch` selects a bitcast of this type to integers
-    /// and back (what a recipe does): anything but `bfloat` vectors, which x86 and
-    /// RISC-V V select, AArch64 up to 128 bits (not wider where SVE holds fixed vectors:
-    /// `Cannot select: v16bf16 = BUILD_VECTOR`), and other targets not (PowerPC: `Cannot
-    /// select: bf16_to_fp`; helpers' hunts, both host crashes while measuring). The
-    /// shim's `backendSelects` refuses such probes too.
-    pub fn bitcasts_on(self, arch: crate::target::Arch) -> bool {
-        use crate::target::Arch;
-        // SAFETY: a valid type.
-        let bfloat = unsafe { LLVMGetTypeKind(self.element()) == LLVMTypeKind::LLVMBFloatTypeKind };
-        match arch {
-            _ if !bfloat => true,
-            Arch::X86_64 | Arch::RiscV64 => true,
-            Arch::AArch64 => self.fixed_lanes().is_some_and(|n| n * 16 <= 128),
-            Arch::Other => false,
-        }
-    }
-
     /// Lanes of a fixed-width vector type, `None` for anything else.
     pub fn fixed_lanes(self) -> Option<u32> {
         // SAFETY: a valid type.

@@ -104,7 +104,7 @@ pub fn lower_shuffles(
             // A recipe reads its source as integers: not where the backend cannot select
             // the bitcast (a probe of it is not compiled, so TTI would decide alone; with
             // `always`, on the target at hand too).
-            if !site.source_ty.bitcasts_on(target.desc().arch()) {
+            if !target.bitcast_selects(site.source_ty) {
                 return None;
             }
             let bits = ir::lower::element_bits(site.source_ty)?;
