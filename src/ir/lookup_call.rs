@@ -93,8 +93,22 @@ unsafe fn add_string_attribute(
 
 /// Every byte load of `func` from a constant table whose index is proved below the
 /// table's length (at most 64 bytes: the longest table a lookup instruction takes).
+///
+/// None in a function with funclets (Windows EH: `catchpad`, `cleanuppad`): a call in a
+/// funclet needs its `"funclet"` bundle, and code generation drops one without it as
+/// unreachable, were a pipeline to stop before `shuffle-lib<late>` inlines it again.
 pub fn table_loads(func: Function) -> Vec<TableLoad> {
     let mut out = Vec::new();
+    let funclet = |inst: &Inst| {
+        // SAFETY: a live instruction.
+        matches!(
+            unsafe { LLVMGetInstructionOpcode(inst.raw()) },
+            LLVMOpcode::LLVMCatchPad | LLVMOpcode::LLVMCleanupPad | LLVMOpcode::LLVMCatchSwitch
+        )
+    };
+    if func.instructions().any(|inst| funclet(&inst)) {
+        return out;
+    }
     for inst in func.instructions() {
         // SAFETY: live instructions of the function, read only.
         unsafe {
