@@ -147,9 +147,18 @@ public:
 
 // Parses "shuffle-lib" or "shuffle-lib<params>"; an invalid parameter is reported here
 // because the plugin callback can only answer yes or no.
-bool parseShuffleLib(StringRef Name, FunctionPassManager &FPM) {
+bool parseShuffleLib(StringRef Name, FunctionPassManager &FPM,
+                     ArrayRef<PassBuilder::PipelineElement> Inner) {
   if (!PassBuilder::checkParametrizedPassName(Name, PassName))
     return false;
+  // A pass, not a pipeline: `shuffle-lib(instcombine)` is refused, not its inner passes
+  // dropped without a word (a helper's hunt).
+  if (!Inner.empty()) {
+    static std::set<std::string> Reported;
+    if (Reported.insert(Name.str()).second)
+      errs() << "shuffle-lib: '" << Name << "' takes no inner pipeline\n";
+    return false;
+  }
   StringRef Params = Name.drop_front(StringRef(PassName).size());
   if (!Params.empty()) {
     if (!Params.consume_front("<") || !Params.consume_back(">"))
@@ -183,13 +192,16 @@ void registerCallbacks(PassBuilder &PB) {
 
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
-         ArrayRef<PassBuilder::PipelineElement>) { return parseShuffleLib(Name, FPM); });
+         ArrayRef<PassBuilder::PipelineElement> Inner) {
+        return parseShuffleLib(Name, FPM, Inner);
+      });
   // In a module pipeline too (`default<O3>,shuffle-lib`), over every function, as
   // LLVM's own function passes are.
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement> Inner) {
         FunctionPassManager FPM;
-        if (!parseShuffleLib(Name, FPM))
+        if (!parseShuffleLib(Name, FPM, Inner))
           return false;
         MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
         return true;
@@ -1205,6 +1217,16 @@ void declareGlobals(Module &Probe, const Constant *C, ValueToValueMapTy &Map) {
     declareGlobals(Probe, cast<Constant>(U), Map);
 }
 
+// `V` as an input of a probe (an argument), unless it is a constant: a probe holds
+// constants as they are, and global variables as stand-ins (`declareGlobals`). Mapped to
+// an argument, a global would make each constant expression of it (`getelementptr (i8,
+// ptr @g, i64 12)`) one of an argument, which LLVM keeps in its context after the probe
+// is gone (a helper's hunt: a use after free in the host).
+void addInput(SmallVectorImpl<Value *> &Inputs, Value *V) {
+  if (!isa<Constant>(V) && !is_contained(Inputs, V))
+    Inputs.push_back(V);
+}
+
 // The instructions between `Inputs` and `Results`, in order: one basic block, no memory
 // access but simple loads, gathers and the results themselves if they are simple stores, no phi,
 // calls only to intrinsics, constants only as data or global variables' addresses
@@ -1546,7 +1568,7 @@ int shuf_emitted_batch(const ShufTarget *T, const LLVMValueRef *ResultRefs,
     Counts[R] = {-1, -1, -1};
     SmallVector<Value *, 4> Inputs;
     for (size_t I = InputStarts[R]; I < InputStarts[R + 1]; ++I)
-      Inputs.push_back(unwrap(InputRefs[I]));
+      addInput(Inputs, unwrap(InputRefs[I]));
     SmallVector<Instruction *, 8> Slice;
     auto *Result = dyn_cast_or_null<Instruction>(unwrap(ResultRefs[R]));
     if (!Result || isa<StoreInst>(Result) || !sliceBetween(Inputs, {Result}, Slice))
@@ -1611,7 +1633,7 @@ int shuf_emitted_stores(const ShufTarget *T, const LLVMValueRef *StoreRefs,
     Counts[G] = {-1, -1, -1};
     SmallVector<Value *, 8> Inputs;
     for (size_t I = InputStarts[G]; I < InputStarts[G + 1]; ++I)
-      Inputs.push_back(unwrap(InputRefs[I]));
+      addInput(Inputs, unwrap(InputRefs[I]));
     SmallVector<Instruction *, 8> Stores;
     for (size_t I = StoreStarts[G]; I < StoreStarts[G + 1]; ++I)
       if (auto *Store = dyn_cast_or_null<StoreInst>(unwrap(StoreRefs[I])))

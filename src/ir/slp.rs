@@ -142,20 +142,23 @@ impl Tree {
             | Seed::Phis { .. } => Vec::new(),
         };
         for (base, ..) in self.tree.load_ranges() {
-            let b = Value::from_raw(self.bases[base]);
-            if !out.contains(&b) {
-                out.push(b);
-            }
+            out.push(Value::from_raw(self.bases[base]));
         }
-        // The gathered values, as they are (constants aside).
-        for v in self.gathered() {
+        // The gathered values, as they are.
+        out.extend(self.gathered().into_iter().map(Value::from_raw));
+        // Constants aside: a global base (`@g`, whose elements are `getelementptr (i8,
+        // ptr @g, i64 12)`) is a constant the probe declares itself; made an input, the
+        // probe's copy of each address would be a constant expression of an argument
+        // (a helper's hunt: a use after free in the host).
+        let mut inputs: Vec<Value> = Vec::new();
+        for v in out {
             // SAFETY: a live value.
-            let constant = unsafe { LLVMIsConstant(v) != 0 };
-            if !constant && !out.contains(&Value::from_raw(v)) {
-                out.push(Value::from_raw(v));
+            let constant = unsafe { LLVMIsConstant(v.raw()) != 0 };
+            if !constant && !inputs.contains(&v) {
+                inputs.push(v);
             }
         }
-        out
+        inputs
     }
 
     /// The values the tree's gather nodes read.

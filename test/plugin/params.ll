@@ -11,7 +11,13 @@
 ; RUN: %opt -passes='verify,shuffle-lib<late;canon-always>' -S %s | FileCheck %s --check-prefix=ON
 ; RUN: not %opt -passes='verify,shuffle-lib<fast>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: not %opt -passes='shuffle-lib<fast>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ONCE
+; A pass, not a pipeline: inner passes are refused, not dropped (in a function pipeline
+; and in a module pipeline).
+; RUN: not %opt -passes='shuffle-lib(instcombine)' -disable-output %s 2>&1 | FileCheck %s --check-prefix=INNER
+; RUN: not %opt -passes='function(shuffle-lib<early>(bogus))' -disable-output %s 2>&1 | FileCheck %s --check-prefix=INNER-EARLY
 
+; INNER:       shuffle-lib: 'shuffle-lib' takes no inner pipeline
+; INNER-EARLY: shuffle-lib: 'shuffle-lib<early>' takes no inner pipeline
 ; OFF:     shufflevector <4 x i32> zeroinitializer, <4 x i32> %x
 ; ON:      shufflevector <4 x i32> %x, <4 x i32> zeroinitializer, <4 x i32> <i32 0, i32 4, i32 1, i32 4>
 ; UNKNOWN: shuffle-lib: invalid shuffle-lib pass parameter 'fast' (expected one of: early, late, canon, canon-always, no-canon, vp, no-vp, vp-lift, lower, no-lower, lower-always, select, no-select, narrow, no-narrow, lookup, no-lookup, chains, no-chains, networks, no-networks, gathers, no-gathers, joins, no-joins, segments, no-segments, pieces, no-pieces, half-loads, no-half-loads, compute, no-compute, slp, no-slp, slp-threshold=N, inject-panic)
