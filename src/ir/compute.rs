@@ -200,7 +200,7 @@ fn bin_op(v: LLVMValueRef) -> Option<BinOp> {
 }
 
 /// Casts that keep the lane count, each lane on its own.
-const LANE_CASTS: [LLVMOpcode; 9] = [
+pub(crate) const LANE_CASTS: [LLVMOpcode; 9] = [
     LLVMOpcode::LLVMZExt,
     LLVMOpcode::LLVMSExt,
     LLVMOpcode::LLVMTrunc,
@@ -214,7 +214,7 @@ const LANE_CASTS: [LLVMOpcode; 9] = [
 
 /// Intrinsics that are lane-wise, defined on every lane (no trap, no immediate operand),
 /// and overloaded on their one vector type.
-const LANE_INTRINSICS: [&str; 18] = [
+pub(crate) const LANE_INTRINSICS: [&str; 18] = [
     "llvm.fma",
     "llvm.fmuladd",
     "llvm.fabs",

@@ -76,6 +76,67 @@ pub fn read_in_part(inst: Inst) -> bool {
     false
 }
 
+/// Whether `inst` reads at most half the lanes of an operand only it reads, computed in
+/// its block by shuffles and lane-wise operations ([`pruned_shuffles`]): the backend
+/// computes only the lanes a shuffle reads, and what they need up the chain, where a
+/// shuffle may then fold away; not for a target intrinsic or a fenced sequence, whose
+/// source is frozen whole. A measurement of the shuffle alone, its operands in
+/// registers, does not see that (a helper's random programs: `lshr`, an odd-lanes
+/// shuffle, `umax` and a shuffle keeping two of its lanes, 8 instructions stock, 19
+/// with the last shuffle a `pshufb` sequence). Without a shuffle up the chain a
+/// lane-wise operation costs as much on fewer lanes (`bench/kernels/permute_one_i32.c`).
+pub fn prunes_operand(inst: Inst) -> bool {
+    let raw = inst.raw();
+    // SAFETY: a live shufflevector, its operands and their uses, read only.
+    unsafe {
+        let Some(lanes) = super::fixed_lanes(LLVMGetOperand(raw, 0)) else {
+            return false;
+        };
+        let n = LLVMGetNumMaskElements(raw);
+        for side in 0..2usize {
+            let v = LLVMGetOperand(raw, side as u32);
+            if !pruned_shuffles(v, LLVMGetInstructionParent(raw), 3) {
+                continue;
+            }
+            let mut read = vec![false; lanes];
+            for j in 0..n {
+                let m = LLVMGetMaskValue(raw, j);
+                let m = usize::try_from(m)
+                    .ok()
+                    .and_then(|m| m.checked_sub(side * lanes));
+                if let Some(m) = m.filter(|&m| m < lanes) {
+                    read[m] = true;
+                }
+            }
+            if 2 * read.iter().filter(|&&r| r).count() <= lanes {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `v`, read only once, in `block`, is a shuffle, or a lane-wise operation with
+/// such an operand, `depth` operations up at most.
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn pruned_shuffles(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> bool {
+    if depth == 0
+        || LLVMIsAInstruction(v).is_null()
+        || LLVMGetInstructionParent(v) != block
+        || !super::single_use(v)
+    {
+        return false;
+    }
+    if !LLVMIsAShuffleVectorInst(v).is_null() {
+        return true;
+    }
+    super::demanded::is_lane_wise(v)
+        && (0..LLVMGetNumOperands(v) as u32)
+            .any(|i| pruned_shuffles(LLVMGetOperand(v, i), block, depth - 1))
+}
+
 /// Whether another shufflevector reads operand `side` of the shufflevector `inst` (what
 /// [`sibling_shuffles`] would list, without listing them: it stops at the first, where a
 /// source may be read by thousands).

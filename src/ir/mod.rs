@@ -16,6 +16,7 @@ use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 pub mod chain;
 pub mod compute;
+pub mod demanded;
 pub mod gather;
 pub mod halves;
 pub mod join;

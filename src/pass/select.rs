@@ -314,10 +314,13 @@ pub fn select_sequences(
 /// shuffle but not from an intrinsic or a fenced sequence; random functions of the
 /// differential generator compiled by `llc` on four CPUs: 46 functions of 9,600 came
 /// out longer than stock before this rule, 43 after, most of them poison-laden shapes).
+/// Nor when it reads at most half the lanes of a computation only it reads
+/// (`ir::lower::prunes_operand`: the backend computes only those for a shuffle).
 pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
     let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
     !ir::lower::in_shuffle_chain(site.inst)
         && !ir::lower::read_in_part(site.inst)
+        && !ir::lower::prunes_operand(site.inst)
         && !ir::lower::shared_load(site.inst)
         && [Side::First, Side::Second]
             .into_iter()

@@ -64,11 +64,16 @@ fn searcher(desc: &TargetDesc, cx: Context) -> Arc<WideSearcher> {
 }
 
 /// What each output lane of `site` must hold: poison lanes (of the mask or of an
-/// operand) any, lanes of a zero operand zero.
+/// operand) and lanes no user reads (`ir::demanded`: the backend would not compute them
+/// for the shuffle, and a fenced sequence cannot tell it) any, lanes of a zero operand
+/// zero.
 fn demand(site: &ShuffleSite) -> Vec<Demand> {
     let shuffle = &site.shuffle;
+    // SAFETY: a live shuffle.
+    let read = unsafe { ir::demanded::demanded_lanes(site.inst.raw()) };
     (0..shuffle.mask.len())
         .map(|i| match shuffle.held(i) {
+            _ if !read.get(i).copied().unwrap_or(true) => None,
             Held::Any => None,
             Held::Zero => Some(Src::Zero),
             Held::Lane(m) => Some(Src::Lane(m as u8)),
@@ -120,7 +125,8 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         if one.is_some_and(|(_, insn)| matches!(insn.produce, Produce::Imm { .. })) {
             continue;
         }
-        let key = site_key(target, &site);
+        // (The lanes read are part of what is searched for.)
+        let key = format!("{}|{demand:?}", site_key(target, &site));
         // Measured before and not cheaper: no search.
         if MEASURED
             .get(&key)
