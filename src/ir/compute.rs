@@ -7,6 +7,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
+use super::demanded::{LANE_CASTS, LANE_INTRINSICS};
 use super::lower::{BuiltSequence, Value};
 use super::{build_shuffle, fixed_lanes, is, is_poison, mask_of, single_use, Function, Inst, Type};
 use crate::algebra::shuffle::OperandKind;
@@ -198,42 +199,6 @@ fn bin_op(v: LLVMValueRef) -> Option<BinOp> {
         _ => return None,
     })
 }
-
-/// Casts that keep the lane count, each lane on its own.
-pub(crate) const LANE_CASTS: [LLVMOpcode; 9] = [
-    LLVMOpcode::LLVMZExt,
-    LLVMOpcode::LLVMSExt,
-    LLVMOpcode::LLVMTrunc,
-    LLVMOpcode::LLVMFPExt,
-    LLVMOpcode::LLVMFPTrunc,
-    LLVMOpcode::LLVMSIToFP,
-    LLVMOpcode::LLVMUIToFP,
-    LLVMOpcode::LLVMFPToSI,
-    LLVMOpcode::LLVMFPToUI,
-];
-
-/// Intrinsics that are lane-wise, defined on every lane (no trap, no immediate operand),
-/// and overloaded on their one vector type.
-pub(crate) const LANE_INTRINSICS: [&str; 18] = [
-    "llvm.fma",
-    "llvm.fmuladd",
-    "llvm.fabs",
-    "llvm.sqrt",
-    "llvm.copysign",
-    "llvm.minnum",
-    "llvm.maxnum",
-    "llvm.minimum",
-    "llvm.maximum",
-    "llvm.floor",
-    "llvm.ceil",
-    "llvm.trunc",
-    "llvm.rint",
-    "llvm.nearbyint",
-    "llvm.smin",
-    "llvm.smax",
-    "llvm.umin",
-    "llvm.umax",
-];
 
 /// Whether `v` is a lane-wise operation other than a binary operator: one of
 /// [`LANE_CASTS`], `fneg`, a comparison, a `select` on a vector of conditions, a call

@@ -22,6 +22,42 @@ use llvm_sys::LLVMOpcode;
 
 use super::{fixed_lanes, is};
 
+/// Casts that keep the lane count, each lane on its own.
+pub(crate) const LANE_CASTS: [LLVMOpcode; 9] = [
+    LLVMOpcode::LLVMZExt,
+    LLVMOpcode::LLVMSExt,
+    LLVMOpcode::LLVMTrunc,
+    LLVMOpcode::LLVMFPExt,
+    LLVMOpcode::LLVMFPTrunc,
+    LLVMOpcode::LLVMSIToFP,
+    LLVMOpcode::LLVMUIToFP,
+    LLVMOpcode::LLVMFPToSI,
+    LLVMOpcode::LLVMFPToUI,
+];
+
+/// Intrinsics that are lane-wise, defined on every lane (no trap, no immediate operand),
+/// and overloaded on their one vector type.
+pub(crate) const LANE_INTRINSICS: [&str; 18] = [
+    "llvm.fma",
+    "llvm.fmuladd",
+    "llvm.fabs",
+    "llvm.sqrt",
+    "llvm.copysign",
+    "llvm.minnum",
+    "llvm.maxnum",
+    "llvm.minimum",
+    "llvm.maximum",
+    "llvm.floor",
+    "llvm.ceil",
+    "llvm.trunc",
+    "llvm.rint",
+    "llvm.nearbyint",
+    "llvm.smin",
+    "llvm.smax",
+    "llvm.umin",
+    "llvm.umax",
+];
+
 /// How many users deep the walk goes; past that a user reads every lane.
 const MAX_DEPTH: u32 = 4;
 
@@ -139,9 +175,9 @@ unsafe fn lane_wise(user: LLVMValueRef, lanes: usize) -> bool {
         | LLVMOpcode::LLVMFreeze => true,
         // (Lane counts equal: each lane is its own bits.)
         LLVMOpcode::LLVMBitCast => fixed_lanes(LLVMGetOperand(user, 0)) == Some(lanes),
-        o if super::compute::LANE_CASTS.contains(&o) => true,
+        o if LANE_CASTS.contains(&o) => true,
         LLVMOpcode::LLVMCall => super::called_intrinsic(user).is_some_and(|name| {
-            super::compute::LANE_INTRINSICS.contains(&name.as_str())
+            LANE_INTRINSICS.contains(&name.as_str())
                 && (0..LLVMGetNumArgOperands(user))
                     .all(|i| fixed_lanes(LLVMGetOperand(user, i)) == Some(lanes))
         }),
