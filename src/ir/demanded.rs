@@ -128,22 +128,28 @@ unsafe fn shuffle_reads(
     let own = demanded(shuffle, out_lanes, depth - 1);
     let first = LLVMGetOperand(shuffle, 0) == v;
     let second = LLVMGetOperand(shuffle, 1) == v;
-    let undef = LLVMGetUndefMaskElem();
+    Some(lanes_read(shuffle, lanes, [first, second], &own))
+}
+
+/// The lanes of `shuffle`'s operands (those `sides` marks, each of `lanes` lanes) its
+/// mask takes for the lanes `wanted` marks.
+pub(crate) fn lanes_read(
+    shuffle: LLVMValueRef,
+    lanes: usize,
+    sides: [bool; 2],
+    wanted: &[bool],
+) -> Vec<bool> {
     let mut read = vec![false; lanes];
-    for (j, &wanted) in own.iter().enumerate() {
-        let m = LLVMGetMaskValue(shuffle, j as u32);
-        if !wanted || m == undef || m < 0 {
+    for (&m, &w) in super::mask_of(shuffle).iter().zip(wanted) {
+        let Ok(m) = usize::try_from(m) else {
             continue;
-        }
-        let m = m as usize;
-        if first && m < lanes {
-            read[m] = true;
-        }
-        if second && m >= lanes && m - lanes < lanes {
-            read[m - lanes] = true;
+        };
+        let (side, lane) = (m / lanes.max(1), m % lanes.max(1));
+        if w && side < 2 && sides[side] {
+            read[lane] = true;
         }
     }
-    Some(read)
+    read
 }
 
 /// Whether `v` is an instruction that makes its lane `i` from lane `i` of each vector

@@ -92,22 +92,13 @@ pub fn prunes_operand(inst: Inst) -> bool {
         let Some(lanes) = super::fixed_lanes(LLVMGetOperand(raw, 0)) else {
             return false;
         };
-        let n = LLVMGetNumMaskElements(raw);
+        let every = vec![true; LLVMGetNumMaskElements(raw) as usize];
         for side in 0..2usize {
             let v = LLVMGetOperand(raw, side as u32);
             if !pruned_shuffles(v, LLVMGetInstructionParent(raw), 3) {
                 continue;
             }
-            let mut read = vec![false; lanes];
-            for j in 0..n {
-                let m = LLVMGetMaskValue(raw, j);
-                let m = usize::try_from(m)
-                    .ok()
-                    .and_then(|m| m.checked_sub(side * lanes));
-                if let Some(m) = m.filter(|&m| m < lanes) {
-                    read[m] = true;
-                }
-            }
+            let read = super::demanded::lanes_read(raw, lanes, [side == 0, side == 1], &every);
             if 2 * read.iter().filter(|&&r| r).count() <= lanes {
                 return true;
             }
