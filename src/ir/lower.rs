@@ -162,11 +162,13 @@ pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Ins
         .collect()
 }
 
-/// Whether the variable operand of a shufflevector is a load.
 /// The operands of a shufflevector as a measurement of it alone should take them: a
 /// load only this shuffle reads is measured with the shuffle (the backend may fold it
-/// into the instruction), so its pointer is the input; anything else is an input
-/// itself. Constants are not inputs.
+/// into the instruction), so its pointer is the input; a bitcast only it reads is
+/// measured with it, so its source is the input (a `<16 x half>` without vector `half`s
+/// is built lane by lane: from a `freeze` of it whole, where the shuffle took four
+/// bytes, RISC-V built all 32); anything else is an input itself. Constants are not
+/// inputs.
 pub fn measured_inputs(inst: Inst) -> Vec<Value> {
     let mut out = Vec::new();
     // SAFETY: a live shufflevector's operands, their uses and operands.
@@ -176,9 +178,10 @@ pub fn measured_inputs(inst: Inst) -> Vec<Value> {
             if LLVMIsConstant(v) != 0 {
                 continue;
             }
-            let input = match lone_load(inst, v) {
-                true => LLVMGetOperand(v, 0),
-                false => v,
+            let input = match (lone_load(inst, v), lone_bitcast(inst, v)) {
+                (true, _) => LLVMGetOperand(v, 0),
+                (_, true) => LLVMGetOperand(v, 0),
+                _ => v,
             };
             if !out.contains(&Value(input)) {
                 out.push(Value(input));
@@ -193,11 +196,29 @@ pub fn measured_inputs(inst: Inst) -> Vec<Value> {
 /// # Safety
 /// `inst` and `v` are live; `v` is an operand of `inst`.
 unsafe fn lone_load(inst: Inst, v: LLVMValueRef) -> bool {
-    if LLVMIsALoadInst(v).is_null()
-        || LLVMGetVolatile(v) != 0
-        || LLVMGetOrdering(v) != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-        || LLVMGetInstructionParent(v) != LLVMGetInstructionParent(inst.raw())
-    {
+    !LLVMIsALoadInst(v).is_null()
+        && LLVMGetVolatile(v) == 0
+        && LLVMGetOrdering(v) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        && only_read_here(inst, v)
+}
+
+/// Whether `v` is a bitcast instruction of a variable in `inst`'s block that only `inst`
+/// reads.
+///
+/// # Safety
+/// `inst` and `v` are live; `v` is an operand of `inst`.
+unsafe fn lone_bitcast(inst: Inst, v: LLVMValueRef) -> bool {
+    !LLVMIsABitCastInst(v).is_null()
+        && LLVMIsConstant(LLVMGetOperand(v, 0)) == 0
+        && only_read_here(inst, v)
+}
+
+/// Whether the instruction `v` is in `inst`'s block and only `inst` reads it.
+///
+/// # Safety
+/// `inst` and `v` are live.
+unsafe fn only_read_here(inst: Inst, v: LLVMValueRef) -> bool {
+    if LLVMGetInstructionParent(v) != LLVMGetInstructionParent(inst.raw()) {
         return false;
     }
     let mut u = LLVMGetFirstUse(v);
@@ -208,6 +229,18 @@ unsafe fn lone_load(inst: Inst, v: LLVMValueRef) -> bool {
         u = LLVMGetNextUse(u);
     }
     true
+}
+
+/// The types lone bitcasts ([`measured_inputs`]) cast from, per operand (for keys: a
+/// measurement includes them).
+pub fn bitcast_sources(inst: Inst) -> [Option<super::Type>; 2] {
+    // SAFETY: a live shufflevector's operands and theirs.
+    unsafe {
+        [0, 1].map(|i| {
+            let v = LLVMGetOperand(inst.raw(), i);
+            lone_bitcast(inst, v).then(|| super::Type(LLVMTypeOf(LLVMGetOperand(v, 0))))
+        })
+    }
 }
 
 /// Whether each operand of a shufflevector is a load only it reads (for keys).

@@ -42,6 +42,22 @@ impl WideShuffle {
             || (self.parts.iter()).any(|&p| values.contains(&Value::from(p)))
     }
 
+    /// The masks of the roots and of the parts between them and the leaves, as the IR
+    /// has them now (for keys: a group already rebuilt, met again by a second run of the
+    /// pass in one process, has another form than the one measured first, and is
+    /// measured as it is now).
+    pub fn form(&self) -> String {
+        let shown = |i: &Inst| -> String {
+            // SAFETY: live instructions.
+            match unsafe { LLVMIsAShuffleVectorInst(i.raw()).is_null() } {
+                true => format!("{:?}", unsafe { LLVMGetInstructionOpcode(i.raw()) }),
+                false => format!("{:?}", super::mask_of(i.raw())),
+            }
+        };
+        let form: Vec<String> = self.roots.iter().chain(&self.parts).map(shown).collect();
+        format!("{}{}", self.written_out as u8, form.join(";"))
+    }
+
     /// The element type as text and the shape of the leaves and roots (for keys).
     pub fn signature(&self) -> String {
         // SAFETY: a live shufflevector.

@@ -171,10 +171,11 @@ impl<T: Clone + Persisted> Memo<T> {
 /// the mask and the operands' kinds.
 pub fn site_key(target: &Target, site: &ir::ShuffleSite) -> String {
     format!(
-        "{}|{}|{:?}|{}|{}|{}",
+        "{}|{}|{:?}|{:?}|{}|{}|{}",
         target.desc().key(),
         ir::lower::in_cycle(site.inst),
         ir::lower::lone_loads(site.inst),
+        ir::lower::bitcast_sources(site.inst).map(|t| t.map(|t| t.to_string())),
         site.source_ty,
         site.shuffle.mask,
         ir::lower::operand_key(site.inst)

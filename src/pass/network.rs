@@ -179,11 +179,12 @@ fn rebuild(
     // With how the roots and leaves are used: the measurements depend on it.
     let key = |wide: &WideShuffle, in_loop: bool, net: &Network| {
         format!(
-            "{context}|{}|{in_loop}|{:?}|{:?}|{}",
+            "{context}|{}|{in_loop}|{:?}|{:?}|{}|{}",
             wide.signature(),
             wide.mask,
             net,
-            ir::network::uses_key(wide)
+            ir::network::uses_key(wide),
+            wide.form()
         )
     };
     let mut plans = Vec::new();
@@ -713,10 +714,11 @@ fn widen(
         .map(|w| {
             let in_loop = ir::lower::in_cycle(w.anchor());
             format!(
-                "{context}|{}|{in_loop}|{:?}|{}|widened",
+                "{context}|{}|{in_loop}|{:?}|{}|{}|widened",
                 w.signature(),
                 w.mask,
-                ir::network::uses_key(w)
+                ir::network::uses_key(w),
+                w.form()
             )
         })
         .collect();
