@@ -186,7 +186,26 @@ unsafe fn lane_wise(user: LLVMValueRef, lanes: usize) -> bool {
             LANE_INTRINSICS.contains(&name.as_str())
                 && (0..LLVMGetNumArgOperands(user))
                     .all(|i| fixed_lanes(LLVMGetOperand(user, i)) == Some(lanes))
+                && !noundef(user)
         }),
         _ => false,
     }
+}
+
+/// Whether the call `user` has `noundef` on its result or an argument: a poison lane
+/// there is undefined behaviour, so every lane counts as read (found by a helper's
+/// hunt: `umax(<16 x i8> noundef %s, ...)` with two lanes read, a RISC-V sequence left
+/// the rest of `%s` poison).
+///
+/// # Safety
+/// `user` is a live call.
+unsafe fn noundef(user: LLVMValueRef) -> bool {
+    let kind = LLVMGetEnumAttributeKindForName(c"noundef".as_ptr(), 7);
+    let callee = LLVMGetCalledValue(user);
+    let declared = !LLVMIsAFunction(callee).is_null();
+    // Index 0 is the result, 1.. the arguments.
+    (0..=LLVMGetNumArgOperands(user)).any(|i| {
+        !LLVMGetCallSiteEnumAttribute(user, i, kind).is_null()
+            || (declared && !LLVMGetEnumAttributeAtIndex(callee, i, kind).is_null())
+    })
 }
