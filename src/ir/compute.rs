@@ -110,6 +110,39 @@ impl ComputeTree {
             .collect()
     }
 
+    /// What reads the tree's shuffles below the root from outside it: a rewrite keeps
+    /// such a shuffle for them, which its measurement does not see.
+    pub fn outside_readers(&self) -> Vec<Inst> {
+        let mut out = Vec::new();
+        for (n, &v) in self.nodes.iter().zip(&self.values) {
+            if !matches!(n, Node::Shuffle { .. }) || v == self.root.raw() {
+                continue;
+            }
+            // SAFETY: a live value's users, read only.
+            for u in unsafe { super::each_user(v) } {
+                if !self.values.contains(&u) && !out.contains(&Inst(u)) {
+                    out.push(Inst(u));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether nothing outside the tree reads its shuffles below the root.
+    pub fn shuffles_read_here(&self) -> bool {
+        self.outside_readers().is_empty()
+    }
+
+    /// The tree's shuffles below the root that something outside it reads too.
+    pub fn shared_shuffles(&self) -> Vec<Inst> {
+        (self.nodes.iter().zip(&self.values))
+            .filter(|&(n, &v)| matches!(n, Node::Shuffle { .. }) && v != self.root.raw())
+            // SAFETY: a live value's users, read only.
+            .filter(|(_, &v)| unsafe { super::each_user(v) }.any(|u| !self.values.contains(&u)))
+            .map(|(_, &v)| Inst(v))
+            .collect()
+    }
+
     /// Shuffles in the tree.
     pub fn shuffles(&self) -> usize {
         self.nodes
@@ -522,11 +555,7 @@ pub fn common_trees(func: Function) -> Vec<(ComputeTree, Vec<New>)> {
                 values: reader.values,
                 kinds: reader.kinds,
             };
-            // The shuffles go: nothing else may read them.
-            let shuffles_read_here = (tree.nodes.iter().zip(&tree.values))
-                .filter(|(n, _)| matches!(n, Node::Shuffle { .. }))
-                .all(|(_, &s)| super::each_user(s).all(|u| tree.values.contains(&u)));
-            if !shuffles_read_here {
+            if !tree.shuffles_read_here() {
                 continue;
             }
             let Some(new) = crate::lower::compute::common(&tree.nodes) else {

@@ -177,6 +177,7 @@ fn sink_round(
             .collect();
         measure_pairs(target, &MEASURED, candidates)
     };
+    let partnered = partnered(&trees, &plans, &measured, always);
     // Each tree's shortest candidate first; a tree's later candidates are then skipped
     // as touched (or kept out by their own measurement).
     let mut order: Vec<usize> = (0..plans.len()).collect();
@@ -195,8 +196,13 @@ fn sink_round(
             .filter(|n| matches!(n, compute::Node::Op { .. }))
             .count();
         // Trees sharing an instruction, or reading a root rewritten before (erased: not
-        // to be read, not even for a remark): the first rewrite wins.
-        let mine: Vec<Inst> = tree.interior().into_iter().chain([tree.root]).collect();
+        // to be read, not even for a remark): the first rewrite wins. A shuffle shared
+        // with partner trees stays until the last of them is rewritten.
+        let shared = tree.shared_shuffles();
+        let mine: Vec<Inst> = (tree.interior().into_iter())
+            .filter(|i| !shared.contains(i))
+            .chain([tree.root])
+            .collect();
         if tree.values().iter().any(|v| touched.contains(v)) {
             skipped.push(tree.root);
             continue;
@@ -228,6 +234,17 @@ fn sink_round(
             "blended" => "moved below them, the sign-flipped operand as a blend",
             _ => "moved below them",
         };
+        if !always && emitted.cheaper_than(stock) && !partnered[t] {
+            if missed_remarks {
+                let message = format!(
+                    "through compute: kept {what} (llc {stock}): {how}, {shuffles} \
+                     shuffles compile to {emitted}, but code not rewritten also reads \
+                     its shuffles"
+                );
+                target.remark(RemarkKind::Missed, remark_name(kind), tree.root, &message);
+            }
+            continue;
+        }
         if !always && !emitted.cheaper_than(stock) {
             if missed_remarks {
                 let message = format!(
@@ -261,6 +278,46 @@ fn sink_round(
     // A skipped root stands unless a rewrite after the skip took it.
     again.extend(skipped.into_iter().filter(|r| !touched.contains(r)));
     Some(again)
+}
+
+/// Per tree, whether what reads its shuffles from outside it is rewritten too: each
+/// reader in another tree measured cheaper whose own readers are (a fixed point). A
+/// tree's measurement counts its shuffles as gone; one another reader keeps is not.
+/// (Quaternion products on x86-64-v4 read eight deinterleaves in two trees: one tree
+/// moved them below its operations and kept them for the other, which stayed; a loop
+/// of 85 instructions became 120, found by a helper's hunt. Two trees sharing a shuffle
+/// and both rewritten each measure it gone, and it is.)
+fn partnered(
+    trees: &[ir::compute::ComputeTree],
+    plans: &[(usize, &'static str, Vec<New>, usize)],
+    measured: &[Pair],
+    always: bool,
+) -> Vec<bool> {
+    let mut wins = vec![always; trees.len()];
+    for (&(t, ..), pair) in plans.iter().zip(measured) {
+        wins[t] |= pair.is_some_and(|(stock, emitted)| emitted.cheaper_than(stock));
+    }
+    if always {
+        return wins;
+    }
+    let readers: Vec<Vec<Inst>> = trees.iter().map(|t| t.outside_readers()).collect();
+    let values: Vec<Vec<Inst>> = trees.iter().map(|t| t.values()).collect();
+    loop {
+        let lost: Vec<usize> = (0..trees.len())
+            .filter(|&t| wins[t])
+            .filter(|&t| {
+                !readers[t]
+                    .iter()
+                    .all(|r| (0..trees.len()).any(|u| u != t && wins[u] && values[u].contains(r)))
+            })
+            .collect();
+        if lost.is_empty() {
+            return wins;
+        }
+        for t in lost {
+            wins[t] = false;
+        }
+    }
 }
 
 /// The remark's name: commoning its own (the campaigns count it apart).
