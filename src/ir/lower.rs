@@ -162,33 +162,118 @@ pub fn sibling_shuffles(inst: Inst, side: crate::algebra::mask::Side) -> Vec<Ins
         .collect()
 }
 
-/// The operands of a shufflevector as a measurement of it alone should take them: a
-/// load only this shuffle reads is measured with the shuffle (the backend may fold it
-/// into the instruction), so its pointer is the input; a bitcast only it reads is
-/// measured with it, so its source is the input (a `<16 x half>` without vector `half`s
-/// is built lane by lane: from a `freeze` of it whole, where the shuffle took four
-/// bytes, RISC-V built all 32); anything else is an input itself. Constants are not
-/// inputs.
+/// The operands of a shufflevector as a measurement of it alone should take them
+/// ([`measured_operand`]), each value once. Constants are not inputs.
 pub fn measured_inputs(inst: Inst) -> Vec<Value> {
     let mut out = Vec::new();
-    // SAFETY: a live shufflevector's operands, their uses and operands.
-    unsafe {
-        for i in 0..2 {
-            let v = LLVMGetOperand(inst.raw(), i);
-            if LLVMIsConstant(v) != 0 {
-                continue;
-            }
-            let input = match (lone_load(inst, v), lone_bitcast(inst, v)) {
-                (true, _) => LLVMGetOperand(v, 0),
-                (_, true) => LLVMGetOperand(v, 0),
-                _ => v,
-            };
-            if !out.contains(&Value(input)) {
-                out.push(Value(input));
+    for i in 0..2 {
+        // SAFETY: a live shufflevector's operand.
+        let (inputs, _) = unsafe { measured_operand(inst, LLVMGetOperand(inst.raw(), i)) };
+        for input in inputs.into_iter().map(Value) {
+            if !out.contains(&input) {
+                out.push(input);
             }
         }
     }
     out
+}
+
+/// What [`measured_inputs`] measures with each operand, described (for keys: the same
+/// shuffle of a build vector and of a register measure apart).
+pub fn measured_forms(inst: Inst) -> [String; 2] {
+    // SAFETY: a live shufflevector's operands.
+    [0, 1].map(|i| unsafe { measured_operand(inst, LLVMGetOperand(inst.raw(), i)).1 })
+}
+
+/// What a measurement of the shufflevector `inst` alone reads for its operand `v`, and
+/// a description of what it measures with it. The backend combines a shuffle with how
+/// its operand is made, so that is measured with it:
+/// - a load only this shuffle reads (the backend may fold it into the instruction): its
+///   pointer is the input;
+/// - a bitcast only it reads: its source (a `<16 x half>` without vector `half`s is
+///   built lane by lane; from a `freeze` of it whole, where the shuffle took four bytes,
+///   RISC-V built all 32);
+/// - `insertelement`s only it reads, and a splat (`insertelement` then a shuffle of
+///   lane 0): the scalars (a shuffle of a build vector is built permuted, only the
+///   lanes read; x86-64-v3 built two `<16 x i16>` whole for `punpck`s, 21 instructions
+///   against 43, and AArch64 a splat for `tbl4` where stock had one `dup`; found by a
+///   helper's hunt);
+/// - anything else is an input itself; constants are not inputs.
+///
+/// # Safety
+/// `inst` is a live shufflevector and `v` one of its operands.
+unsafe fn measured_operand(inst: Inst, v: LLVMValueRef) -> (Vec<LLVMValueRef>, String) {
+    if LLVMIsConstant(v) != 0 {
+        return (Vec::new(), String::new());
+    }
+    if lone_load(inst, v) {
+        return (vec![LLVMGetOperand(v, 0)], "load".into());
+    }
+    if lone_bitcast(inst, v) {
+        let source = LLVMGetOperand(v, 0);
+        return (
+            vec![source],
+            format!("bitcast {}", super::Type(LLVMTypeOf(source))),
+        );
+    }
+    if let Some(scalar) = splat_in(inst, v) {
+        return (vec![scalar], "splat".into());
+    }
+    if LLVMIsAInsertElementInst(v).is_null() || !only_read_here(inst.raw(), v) {
+        return (vec![v], String::new());
+    }
+    // The chain of inserts, last first, each read only by the next.
+    let (mut inputs, mut form) = (Vec::new(), String::from("inserts"));
+    let shown = |x: LLVMValueRef, inputs: &mut Vec<LLVMValueRef>| -> String {
+        if LLVMIsConstant(x) != 0 {
+            return super::value_text(x);
+        }
+        let k = inputs.iter().position(|&y| y == x).unwrap_or_else(|| {
+            inputs.push(x);
+            inputs.len() - 1
+        });
+        format!("%{k}")
+    };
+    let mut at = v;
+    loop {
+        let (scalar, lane) = (LLVMGetOperand(at, 1), LLVMGetOperand(at, 2));
+        form += &format!(
+            " {}@{}",
+            shown(scalar, &mut inputs),
+            shown(lane, &mut inputs)
+        );
+        let base = LLVMGetOperand(at, 0);
+        if !LLVMIsAInsertElementInst(base).is_null() && only_read_here(at, base) {
+            at = base;
+            continue;
+        }
+        match splat_in(Inst(at), base) {
+            Some(scalar) => form += &format!(" into splat {}", shown(scalar, &mut inputs)),
+            None => form += &format!(" into {}", shown(base, &mut inputs)),
+        }
+        return (inputs, form);
+    }
+}
+
+/// The scalar `v` is a splat of, where `v` is `shufflevector (insertelement c, x, 0),
+/// _, zeroinitializer` (poison lanes aside; `c` a constant) in `user`'s block.
+///
+/// # Safety
+/// `user` and `v` are live.
+unsafe fn splat_in(user: Inst, v: LLVMValueRef) -> Option<LLVMValueRef> {
+    let home = LLVMGetInstructionParent(user.raw());
+    if LLVMIsAShuffleVectorInst(v).is_null() || LLVMGetInstructionParent(v) != home {
+        return None;
+    }
+    let insert = LLVMGetOperand(v, 0);
+    let zero = |x: LLVMValueRef| LLVMIsConstant(x) != 0 && LLVMConstIntGetZExtValue(x) == 0;
+    let splat = !LLVMIsAInsertElementInst(insert).is_null()
+        && LLVMGetInstructionParent(insert) == home
+        && LLVMIsConstant(LLVMGetOperand(insert, 0)) != 0
+        && !LLVMIsAConstantInt(LLVMGetOperand(insert, 2)).is_null()
+        && zero(LLVMGetOperand(insert, 2))
+        && (super::mask_of(v).iter()).all(|&m| m <= 0);
+    splat.then(|| LLVMGetOperand(insert, 1))
 }
 
 /// Whether `v` is a simple load in `inst`'s block that only `inst` reads.
@@ -199,7 +284,7 @@ unsafe fn lone_load(inst: Inst, v: LLVMValueRef) -> bool {
     !LLVMIsALoadInst(v).is_null()
         && LLVMGetVolatile(v) == 0
         && LLVMGetOrdering(v) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-        && only_read_here(inst, v)
+        && only_read_here(inst.raw(), v)
 }
 
 /// Whether `v` is a bitcast instruction of a variable in `inst`'s block that only `inst`
@@ -210,37 +295,25 @@ unsafe fn lone_load(inst: Inst, v: LLVMValueRef) -> bool {
 unsafe fn lone_bitcast(inst: Inst, v: LLVMValueRef) -> bool {
     !LLVMIsABitCastInst(v).is_null()
         && LLVMIsConstant(LLVMGetOperand(v, 0)) == 0
-        && only_read_here(inst, v)
+        && only_read_here(inst.raw(), v)
 }
 
-/// Whether the instruction `v` is in `inst`'s block and only `inst` reads it.
+/// Whether the instruction `v` is in `user`'s block and only `user` reads it.
 ///
 /// # Safety
-/// `inst` and `v` are live.
-unsafe fn only_read_here(inst: Inst, v: LLVMValueRef) -> bool {
-    if LLVMGetInstructionParent(v) != LLVMGetInstructionParent(inst.raw()) {
+/// `user` and `v` are live instructions.
+unsafe fn only_read_here(user: LLVMValueRef, v: LLVMValueRef) -> bool {
+    if LLVMGetInstructionParent(v) != LLVMGetInstructionParent(user) {
         return false;
     }
     let mut u = LLVMGetFirstUse(v);
     while !u.is_null() {
-        if LLVMGetUser(u) != inst.raw() {
+        if LLVMGetUser(u) != user {
             return false;
         }
         u = LLVMGetNextUse(u);
     }
     true
-}
-
-/// The types lone bitcasts ([`measured_inputs`]) cast from, per operand (for keys: a
-/// measurement includes them).
-pub fn bitcast_sources(inst: Inst) -> [Option<super::Type>; 2] {
-    // SAFETY: a live shufflevector's operands and theirs.
-    unsafe {
-        [0, 1].map(|i| {
-            let v = LLVMGetOperand(inst.raw(), i);
-            lone_bitcast(inst, v).then(|| super::Type(LLVMTypeOf(LLVMGetOperand(v, 0))))
-        })
-    }
 }
 
 /// Whether each operand of a shufflevector is a load only it reads (for keys).
@@ -723,25 +796,16 @@ pub fn replace_with(inst: Inst, seq: BuiltSequence) {
 /// twice has the same number), a constant's text.
 pub fn operand_key(inst: Inst) -> String {
     let vars = variable_operands(inst);
-    let mut parts = Vec::new();
-    // SAFETY: a live shufflevector's operands; the printed string is disposed.
-    unsafe {
-        for i in 0..2 {
-            let v = LLVMGetOperand(inst.raw(), i);
+    let parts: Vec<String> = (0..2)
+        .map(|i| {
+            // SAFETY: a live shufflevector's operand.
+            let v = unsafe { LLVMGetOperand(inst.raw(), i) };
             match vars.iter().position(|&x| x == Value(v)) {
-                Some(n) => parts.push(format!("%{n}")),
-                None => {
-                    let text = LLVMPrintValueToString(v);
-                    parts.push(
-                        std::ffi::CStr::from_ptr(text)
-                            .to_string_lossy()
-                            .into_owned(),
-                    );
-                    LLVMDisposeMessage(text);
-                }
+                Some(n) => format!("%{n}"),
+                None => super::value_text(v),
             }
-        }
-    }
+        })
+        .collect();
     parts.join(",")
 }
 

@@ -390,13 +390,14 @@ impl Function {
 impl Inst {
     /// The instruction as LLVM prints it.
     pub fn text(self) -> String {
-        // SAFETY: LLVM returns a string we dispose.
-        unsafe {
-            take_message(LLVMPrintValueToString(self.0))
-                .trim()
-                .to_string()
-        }
+        value_text(self.0)
     }
+}
+
+/// A value (a constant, an instruction) as LLVM prints it.
+pub(crate) fn value_text(v: LLVMValueRef) -> String {
+    // SAFETY: LLVM returns a string we dispose.
+    unsafe { take_message(LLVMPrintValueToString(v)).trim().to_string() }
 }
 
 /// Whether `v` is an instruction with `opcode`.

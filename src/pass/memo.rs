@@ -175,7 +175,7 @@ pub fn site_key(target: &Target, site: &ir::ShuffleSite) -> String {
         target.desc().key(),
         ir::lower::in_cycle(site.inst),
         ir::lower::lone_loads(site.inst),
-        ir::lower::bitcast_sources(site.inst).map(|t| t.map(|t| t.to_string())),
+        ir::lower::measured_forms(site.inst),
         site.source_ty,
         site.shuffle.mask,
         ir::lower::operand_key(site.inst)
