@@ -110,30 +110,13 @@ impl ComputeTree {
             .collect()
     }
 
-    /// What reads the tree's shuffles below the root from outside it: a rewrite keeps
-    /// such a shuffle for them, which its measurement does not see.
-    pub fn outside_readers(&self) -> Vec<Inst> {
-        let mut out = Vec::new();
-        for (n, &v) in self.nodes.iter().zip(&self.values) {
-            if !matches!(n, Node::Shuffle { .. }) || v == self.root.raw() {
-                continue;
-            }
-            // SAFETY: a live value's users, read only.
-            for u in unsafe { super::each_user(v) } {
-                if !self.values.contains(&u) && !out.contains(&Inst(u)) {
-                    out.push(Inst(u));
-                }
-            }
-        }
-        out
-    }
-
     /// Whether nothing outside the tree reads its shuffles below the root.
     pub fn shuffles_read_here(&self) -> bool {
-        self.outside_readers().is_empty()
+        self.shared_shuffles().is_empty()
     }
 
-    /// The tree's shuffles below the root that something outside it reads too.
+    /// The tree's shuffles below the root that something outside it reads too: a
+    /// rewrite keeps such a shuffle for them, which its measurement does not see.
     pub fn shared_shuffles(&self) -> Vec<Inst> {
         (self.nodes.iter().zip(&self.values))
             .filter(|&(n, &v)| matches!(n, Node::Shuffle { .. }) && v != self.root.raw())
@@ -433,6 +416,21 @@ impl Reader {
         }
         self.leaf(v)
     }
+}
+
+/// What reads `v`, each once; `None` where more than `most` do.
+pub fn readers(v: Inst, most: usize) -> Option<Vec<Inst>> {
+    let mut out: Vec<Inst> = Vec::new();
+    // SAFETY: a live value's users, read only.
+    for u in unsafe { super::each_user(v.raw()) } {
+        if !out.contains(&Inst(u)) {
+            if out.len() == most {
+                return None;
+            }
+            out.push(Inst(u));
+        }
+    }
+    Some(out)
 }
 
 /// Every shuffle of `func` whose operands are lane-wise operations read only by it,

@@ -15,7 +15,7 @@
 //! (`compute::alternate`: AArch64 and RISC-V V have no `vaddsubps`); both are
 //! measured and the one that compiles shortest is kept.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::memo::{measure_pairs, Candidate, Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
@@ -281,12 +281,13 @@ fn sink_round(
 }
 
 /// Per tree, whether what reads its shuffles from outside it is rewritten too: each
-/// reader in another tree measured cheaper whose own readers are (a fixed point). A
-/// tree's measurement counts its shuffles as gone; one another reader keeps is not.
-/// (Quaternion products on x86-64-v4 read eight deinterleaves in two trees: one tree
-/// moved them below its operations and kept them for the other, which stayed; a loop
-/// of 85 instructions became 120, found by a helper's hunt. Two trees sharing a shuffle
-/// and both rewritten each measure it gone, and it is.)
+/// reader of a shared shuffle is in a tree measured cheaper whose own shared shuffles
+/// are (a fixed point). A tree's measurement counts its shuffles as gone; one another
+/// reader keeps is not. (Quaternion products on x86-64-v4 read eight deinterleaves in
+/// two trees: one tree moved them below its operations and kept them for the other,
+/// which stayed; a loop of 85 instructions became 120, found by a helper's hunt. Two
+/// trees sharing a shuffle and both rewritten each measure it gone, and it is.) A
+/// shuffle with more than [`MAX_SHARED_READERS`] readers is kept by all of them.
 fn partnered(
     trees: &[ir::compute::ComputeTree],
     plans: &[(usize, &'static str, Vec<New>, usize)],
@@ -300,16 +301,30 @@ fn partnered(
     if always {
         return wins;
     }
-    let readers: Vec<Vec<Inst>> = trees.iter().map(|t| t.outside_readers()).collect();
-    let values: Vec<Vec<Inst>> = trees.iter().map(|t| t.values()).collect();
+    let shared: Vec<Vec<Inst>> = (trees.iter())
+        .zip(&wins)
+        .map(|(t, &w)| if w { t.shared_shuffles() } else { Vec::new() })
+        .collect();
+    // Each shared shuffle's readers (`None`: too many), and the trees each value is in.
+    let mut readers: HashMap<Inst, Option<Vec<Inst>>> = HashMap::new();
+    for &s in shared.iter().flatten() {
+        (readers.entry(s)).or_insert_with(|| ir::compute::readers(s, MAX_SHARED_READERS));
+    }
+    let mut trees_of: HashMap<Inst, Vec<usize>> = HashMap::new();
+    for (t, tree) in trees.iter().enumerate() {
+        for v in tree.values() {
+            trees_of.entry(v).or_default().push(t);
+        }
+    }
     loop {
+        let covered = |r: &Inst| {
+            trees_of
+                .get(r)
+                .is_some_and(|ts| ts.iter().any(|&u| wins[u]))
+        };
+        let released = |s: &Inst| readers[s].as_ref().is_some_and(|rs| rs.iter().all(covered));
         let lost: Vec<usize> = (0..trees.len())
-            .filter(|&t| wins[t])
-            .filter(|&t| {
-                !readers[t]
-                    .iter()
-                    .all(|r| (0..trees.len()).any(|u| u != t && wins[u] && values[u].contains(r)))
-            })
+            .filter(|&t| wins[t] && !shared[t].iter().all(released))
             .collect();
         if lost.is_empty() {
             return wins;
@@ -319,6 +334,10 @@ fn partnered(
         }
     }
 }
+
+/// The most readers of a shuffle shared by trees through compute that are followed
+/// (`partnered`); past it, the trees keep it.
+const MAX_SHARED_READERS: usize = 16;
 
 /// The remark's name: commoning its own (the campaigns count it apart).
 fn remark_name(kind: &str) -> &'static std::ffi::CStr {
