@@ -17,7 +17,7 @@ use crate::ffi::{Emitted, RemarkKind, Slice, Statistic, Target};
 use crate::ir::slp::{BuiltTree, Seed, Tree};
 use crate::ir::{self, Function, Inst};
 use crate::pass::options::Stage;
-use crate::target::CostKind;
+use crate::target::{Arch, CostKind};
 
 static TREES: Statistic = Statistic {
     name: c"NumSlpTrees",
@@ -103,7 +103,17 @@ fn decide(
     // (complex_mul_f64 on sifive-x280: 18 cycles an item against 33). Longer chains
     // it gathers by index (the 8x8 transpose's 64 copies: 717 against 82), so those
     // are still taken here; after the vectorizers, whatever stayed scalar is.
-    if stage == Stage::Early && !always && in_loop && n <= 8 && target.has_active_vector_length() {
+    // Likewise on AArch64 a loop storing at most 4 elements side by side an iteration:
+    // `ld2`..`ld4` and `st2`..`st4` (4 is the largest factor they take) across
+    // iterations beat one iteration's tree (four stores of sums and differences of a
+    // permuted `<4 x i32>`: `ld4`, four add/sub, `st4`, 2.3 cycles an item by llvm-mca
+    // on neoverse-n1, against 5.7 for the tree; found by a helper's hunt).
+    let loop_vectorizer_interleaves = match target.desc().arch() {
+        _ if target.has_active_vector_length() => n <= 8,
+        Arch::AArch64 => n <= 4,
+        _ => false,
+    };
+    if stage == Stage::Early && !always && in_loop && loop_vectorizer_interleaves {
         return false;
     }
     let mut built = ir::slp::build_tree(t);
