@@ -5,4 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cargo test "$@"
+# Release: on a 2-core machine it builds faster than the `dev` profile with debug
+# information (4 minutes against 5.5 from a clean clone) and runs the differential and
+# exhaustive tests faster.
+cargo test --release "$@"

@@ -1111,8 +1111,8 @@ fn under_lli(
         same_lines(want, &got, |f| {
             format!("{passes} changed {what} function {f}")
         });
-        let rewritten = remarks(original, passes, remark)
-            - kept.map_or(0, |kept| remarks(original, passes, kept));
+        let [all, kept] = remark_counts(original, passes, [remark, kept.unwrap_or("\0")]);
+        let rewritten = all - kept;
         eprintln!(
             "x86-differential: {count} {what} functions, {passes}: {rewritten} rewritten, \
              outputs equal"
@@ -1135,6 +1135,12 @@ fn work_dir() -> PathBuf {
 
 /// How many remarks of `passes` on `file` contain `what`.
 fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
+    let [n] = remark_counts(file, passes, [what]);
+    n
+}
+
+/// [`remarks`] of each of `whats`, from one run.
+fn remark_counts<const N: usize>(file: &PathBuf, passes: &str, whats: [&str; N]) -> [usize; N] {
     let out = Command::new(llvm_bin().join("opt"))
         .arg(format!("-load-pass-plugin={}", plugin().display()))
         .arg(format!("-passes={passes}"))
@@ -1142,7 +1148,8 @@ fn remarks(file: &PathBuf, passes: &str, what: &str) -> usize {
         .arg(file)
         .output()
         .expect("opt runs");
-    String::from_utf8_lossy(&out.stderr).matches(what).count()
+    let text = String::from_utf8_lossy(&out.stderr);
+    whats.map(|what| text.matches(what).count())
 }
 
 /// A function `@p{k}(ptr %d, ptr %s)` of scalar copies: a window of 4 to 64 elements
@@ -1381,8 +1388,37 @@ fn cast_from(ty: &str, rng: &mut Rng) -> Option<(&'static str, i64, &'static str
 #[test]
 fn permuted_copies_compute_the_same() {
     let dir = work_dir();
-    let mut rng = Rng(0x5e1f_c0b1_e5ee_d001);
     let count = 120;
+    let module = copies_module(count);
+    let original = dir.join("copies.ll");
+    fs::write(&original, &module).unwrap();
+    // Under qemu, the first 40 (stock `llc` takes about 30 s on the 120 for RISC-V V,
+    // three times: before, forced and measured).
+    copies_under_qemu(&dir, &copies_module(QEMU_COPIES), QEMU_COPIES);
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<lower-always>", "copies-always.ll"),
+            ("shuffle-lib", "copies-measured.ll"),
+        ],
+        "copy",
+        "slp:",
+        Some("slp: kept"),
+        4,
+    );
+}
+
+/// How many of the copy functions run under qemu.
+const QEMU_COPIES: usize = 40;
+
+/// `count` permuted copy functions (the same first ones for any count) and a `main`
+/// calling each, between globals apart or overlapping, and printing the hash of `@dst`.
+fn copies_module(count: usize) -> String {
+    let mut rng = Rng(0x5e1f_c0b1_e5ee_d001);
     let src: String = (0..2048)
         .map(|i| format!("\\{:02X}", (i * 73 + 5) % 256))
         .collect();
@@ -1422,24 +1458,7 @@ fn permuted_copies_compute_the_same() {
         );
     }
     module += "  ret i32 0\n}\nattributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n";
-    let original = dir.join("copies.ll");
-    fs::write(&original, &module).unwrap();
-    copies_under_qemu(&dir, &module, count);
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
-        &[
-            ("shuffle-lib<lower-always>", "copies-always.ll"),
-            ("shuffle-lib", "copies-measured.ll"),
-        ],
-        "copy",
-        "slp:",
-        Some("slp: kept"),
-        4,
-    );
+    module
 }
 
 /// The copy functions on AArch64 (neoverse-n1) and RISC-V V (sifive-x280) under qemu:
@@ -1512,7 +1531,8 @@ fn under_qemu_with(
                 format!("{passes} on {cpu} changed {name} function {f}")
             });
             let kept = remark.replace(':', ": kept");
-            let rewritten = remarks(&original, passes, remark) - remarks(&original, passes, &kept);
+            let [all, kept] = remark_counts(&original, passes, [remark, &kept]);
+            let rewritten = all - kept;
             eprintln!(
                 "x86-differential: {count} {name} functions on {cpu} under {qemu}, {passes}: \
                  {rewritten} rewritten, outputs equal"
@@ -1641,8 +1661,43 @@ fn gather_function(k: usize, rng: &mut Rng) -> String {
 #[test]
 fn gathered_loads_compute_the_same() {
     let dir = work_dir();
-    let mut rng = Rng(0x6a7e_4ed1_0ad5_0001);
     let count = 120;
+    let module = gathers_module(count);
+    let original = dir.join("gathers.ll");
+    fs::write(&original, &module).unwrap();
+    // Under qemu, the first 40 (stock `llc` takes about 28 s on the 120 for RISC-V V,
+    // three times: before, forced and measured).
+    under_qemu(
+        &dir,
+        &gathers_module(QEMU_GATHERS),
+        QEMU_GATHERS,
+        "gathers",
+        "gather:",
+    );
+    let want = run(&original);
+    assert_eq!(want.lines().count(), count);
+    under_lli(
+        &dir,
+        &original,
+        &want,
+        &[
+            ("shuffle-lib<late;lower-always>", "gathers-always.ll"),
+            ("shuffle-lib<late>", "gathers-measured.ll"),
+        ],
+        "gather",
+        "gather:",
+        None,
+        2,
+    );
+}
+
+/// How many of the gather functions run under qemu.
+const QEMU_GATHERS: usize = 40;
+
+/// `count` gather functions (the same first ones for any count) and a `main` calling
+/// each and printing the hash of what it wrote.
+fn gathers_module(count: usize) -> String {
+    let mut rng = Rng(0x6a7e_4ed1_0ad5_0001);
     let mut module = format!(
         "target triple = \"x86_64-unknown-linux-gnu\"\n\
          @src = global [{SRC_BYTES} x i8] zeroinitializer, align 64\n\
@@ -1669,24 +1724,7 @@ fn gathered_loads_compute_the_same() {
         );
     }
     module += "  ret i32 0\n}\nattributes #0 = { \"target-cpu\"=\"x86-64-v3\" }\n";
-    let original = dir.join("gathers.ll");
-    fs::write(&original, &module).unwrap();
-    under_qemu(&dir, &module, count, "gathers", "gather:");
-    let want = run(&original);
-    assert_eq!(want.lines().count(), count);
-    under_lli(
-        &dir,
-        &original,
-        &want,
-        &[
-            ("shuffle-lib<late;lower-always>", "gathers-always.ll"),
-            ("shuffle-lib<late>", "gathers-measured.ll"),
-        ],
-        "gather",
-        "gather:",
-        None,
-        2,
-    );
+    module
 }
 
 /// A function `@w{k}()` of one wide register shuffle: two vectors of a random type
