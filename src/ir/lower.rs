@@ -227,7 +227,11 @@ pub fn measured_inputs(inst: Inst) -> Vec<Value> {
     for i in 0..2 {
         // SAFETY: a live shufflevector's operand.
         let (inputs, _) = unsafe { measured_operand(inst, LLVMGetOperand(inst.raw(), i)) };
-        for input in inputs.into_iter().map(Value) {
+        // SAFETY: live values.
+        let variables = inputs
+            .into_iter()
+            .filter(|&v| unsafe { LLVMIsConstant(v) == 0 });
+        for input in variables.map(Value) {
             if !out.contains(&input) {
                 out.push(input);
             }
@@ -252,8 +256,9 @@ pub fn measured_forms(inst: Inst) -> [String; 2] {
 ///   built lane by lane; from a `freeze` of it whole, where the shuffle took four bytes,
 ///   RISC-V built all 32);
 /// - `insertelement`s only it reads, and a splat (`insertelement` then a shuffle of
-///   lane 0): the scalars (a shuffle of a build vector is built permuted, only the
-///   lanes read; x86-64-v3 built two `<16 x i16>` whole for `punpck`s, 21 instructions
+///   lane 0): the scalars, or the vector a scalar is extracted from at a constant
+///   index in the block (a shuffle of a build vector is built permuted, only the lanes
+///   read; x86-64-v3 built two `<16 x i16>` whole for `punpck`s, 21 instructions
 ///   against 43, and AArch64 a splat for `tbl4` where stock had one `dup`; found by a
 ///   helper's hunt);
 /// - anything else is an input itself; constants are not inputs.
@@ -282,15 +287,26 @@ unsafe fn measured_operand(inst: Inst, v: LLVMValueRef) -> (Vec<LLVMValueRef>, S
     }
     // The chain of inserts, last first, each read only by the next.
     let (mut inputs, mut form) = (Vec::new(), String::from("inserts"));
+    let home = LLVMGetInstructionParent(inst.raw());
     let shown = |x: LLVMValueRef, inputs: &mut Vec<LLVMValueRef>| -> String {
         if LLVMIsConstant(x) != 0 {
             return super::value_text(x);
         }
-        let k = inputs.iter().position(|&y| y == x).unwrap_or_else(|| {
-            inputs.push(x);
+        let extracted = !LLVMIsAExtractElementInst(x).is_null()
+            && LLVMGetInstructionParent(x) == home
+            && !LLVMIsAConstantInt(LLVMGetOperand(x, 1)).is_null();
+        let (input, lane) = match extracted {
+            true => (
+                LLVMGetOperand(x, 0),
+                format!("[{}]", LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1))),
+            ),
+            false => (x, String::new()),
+        };
+        let k = inputs.iter().position(|&y| y == input).unwrap_or_else(|| {
+            inputs.push(input);
             inputs.len() - 1
         });
-        format!("%{k}")
+        format!("%{k}{lane}")
     };
     let mut at = v;
     loop {
