@@ -390,6 +390,27 @@ unsafe fn only_read_here(user: LLVMValueRef, v: LLVMValueRef) -> bool {
     true
 }
 
+/// The types of the values a shufflevector's operands are bitcasts of, where something
+/// else reads those values too (a `freeze` of the bitcast, which the backend moves to
+/// the value, then changes how they are read).
+pub fn shared_bitcast_sources(inst: Inst) -> Vec<super::Type> {
+    let mut out = Vec::new();
+    // SAFETY: a live shufflevector's operands, theirs and their uses.
+    unsafe {
+        for i in 0..2 {
+            let v = LLVMGetOperand(inst.raw(), i);
+            if LLVMIsABitCastInst(v).is_null() {
+                continue;
+            }
+            let source = LLVMGetOperand(v, 0);
+            if LLVMIsConstant(source) == 0 && super::each_user(source).any(|u| u != v) {
+                out.push(super::Type(LLVMTypeOf(source)));
+            }
+        }
+    }
+    out
+}
+
 /// Whether each operand of a shufflevector is a load only it reads (for keys).
 pub fn lone_loads(inst: Inst) -> [bool; 2] {
     // SAFETY: a live shufflevector's operands.

@@ -100,6 +100,8 @@ pub fn lower_shuffles(
         .shuffles()
         .into_iter()
         .filter(|site| always || !ir::lower::in_shuffle_chain(site.inst))
+        // A recipe freezes its source (`super::select::freeze_spreads`).
+        .filter(|site| always || !super::select::freeze_spreads(site, target))
         .filter_map(|site| {
             // A recipe reads its source as integers: not where the backend cannot select
             // the bitcast (a probe of it is not compiled, so TTI would decide alone; with

@@ -328,6 +328,17 @@ pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
             .all(|side| !ir::lower::has_sibling_shuffle(site.inst, side))
 }
 
+/// Whether a sequence's `freeze` of an operand would reach a value other code reads, of
+/// a type the target does not hold as it is: the backend moves a `freeze` of a bitcast
+/// to its source, and legalizes the source's other users around it (RISC-V V without
+/// `zvfbfmin`: a `<16 x bfloat>` load read by a bfloat shuffle and, bitcast, by a wide
+/// sequence; its `freeze` made the bfloat shuffle go through `float`s with 48 calls to
+/// `__truncsfbf2`, a loop of 123 instructions 278; found by a helper's hunt). Such a
+/// measurement of the shuffle alone does not see that.
+pub(super) fn freeze_spreads(site: &ShuffleSite, target: &Target) -> bool {
+    (ir::lower::shared_bitcast_sources(site.inst).into_iter()).any(|t| !target.is_type_legal(t))
+}
+
 /// Alternatives measured where the first candidate does not compile to fewer
 /// instructions than the shuffle (rare: the sweep loses 4 of 26244 masks without them).
 const ALTERNATIVES: usize = 2;
