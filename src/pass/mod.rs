@@ -372,6 +372,14 @@ struct Rejected {
     /// Splats read from their first lane in a shuffle wider than a register (not
     /// applied whatever the costs).
     wide_splats: bool,
+    /// A select that would be one no more (not applied whatever the costs).
+    breaks_select: bool,
+}
+
+/// Whether `mask` takes each lane from the same lane of either operand of `lanes`
+/// lanes (a select: a blend on every target), poison lanes aside.
+fn is_select(mask: &[i32], lanes: usize) -> bool {
+    mask.len() == lanes && (mask.iter().enumerate()).all(|(i, &m)| m < 0 || m as usize % lanes == i)
 }
 
 type Plans<'a> = (
@@ -436,14 +444,23 @@ fn worth_applying(
     let lanes = site.shuffle.mask.len().max(site.shuffle.source_lanes) as u64;
     let bits = site.source_ty.element_bits().map_or(0, u64::from) * lanes;
     let wide_splats = splats_only && register_bits > 0 && bits > register_bits;
+    // A select stays one: lanes of a splat pointed at its first lane made one a
+    // two-source permute, which TTI priced per register as cheap and `llc` did not
+    // (neoverse-n1, a `<64 x i16>` select with a splat constant with poison elements,
+    // where `CompleteSplat` kept the guard above from applying: 40 instructions → 67;
+    // found by a helper's hunt).
+    let lanes = site.shuffle.source_lanes;
+    let breaks_select =
+        is_select(site.shuffle.mask.as_slice(), lanes) && !is_select(mask.as_slice(), lanes);
     let old = shuffle_cost(target, site, &site.shuffle.mask);
     let new = shuffle_cost(target, site, mask);
-    if wide_splats {
+    if wide_splats || breaks_select {
         return Err(Some(Rejected {
             mask: mask.clone(),
             old,
             new,
             wide_splats,
+            breaks_select,
         }));
     }
     match (old, new) {
@@ -456,15 +473,17 @@ fn worth_applying(
             old,
             new,
             wide_splats,
+            breaks_select,
         })),
     }
 }
 
 fn report_rejected(target: &Target, site: &ShuffleSite, rejected: &Rejected) {
     let show = |c: Option<i64>| c.map_or("invalid".to_string(), |c| c.to_string());
-    let wide = match rejected.wide_splats {
-        true => " (splats read from their first lane, wider than a register: not applied)",
-        false => "",
+    let wide = match (rejected.wide_splats, rejected.breaks_select) {
+        (true, _) => " (splats read from their first lane, wider than a register: not applied)",
+        (_, true) => " (a select no more: not applied)",
+        _ => "",
     };
     let message = format!(
         "canonical form not applied: mask {} costs {}, {} would cost {}{wide}",
