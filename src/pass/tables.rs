@@ -47,6 +47,20 @@ fn byte_demand(shuffle: &Shuffle, bits: u32) -> Option<(Vec<Byte>, usize)> {
     Some((demand, 2 * n * size / REGISTER_BYTES))
 }
 
+/// Whether a lane the mask takes from an operand is read by no user, through lane-wise
+/// operations too (`ir::demanded`): the backend computes only the lanes read of a
+/// shuffle and of what it reads, not of a `tbl`'s tables. (A `mul` of the shuffle read
+/// in 4 of its 16 lanes: `tbl3` and `tbl4` made the multiply and the build vector
+/// below it whole, neoverse-n1 33 instructions → 50 in a random program; found by a
+/// helper's hunt.)
+fn unread_lane(site: &ir::ShuffleSite) -> bool {
+    // SAFETY: a live shuffle.
+    let read = unsafe { ir::demanded::demanded_lanes(site.inst.raw()) };
+    (0..site.shuffle.mask.len()).any(|i| {
+        matches!(site.shuffle.held(i), Held::Lane(_)) && !read.get(i).copied().unwrap_or(true)
+    })
+}
+
 /// The instructions `parts` are described as: a table instruction each, and its index
 /// load outside a loop (`adrp` and `ldr`; in a loop it is hoisted); a part left a
 /// shuffle of two registers one (the backend's, not described).
@@ -98,7 +112,7 @@ pub fn select_tables(
         // misses).
         let stored_interleave = ir::network::only_store_of(site.inst).is_some()
             && super::network::is_interleave(site.shuffle.mask.as_slice(), &[2, 3, 4]);
-        if !stands_alone(&site) || stored_interleave {
+        if !stands_alone(&site) || stored_interleave || unread_lane(&site) {
             continue;
         }
         let Some(bits) = ir::lower::element_bits(site.source_ty) else {
