@@ -334,9 +334,12 @@ pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
 /// `zvfbfmin`: a `<16 x bfloat>` load read by a bfloat shuffle and, bitcast, by a wide
 /// sequence; its `freeze` made the bfloat shuffle go through `float`s with 48 calls to
 /// `__truncsfbf2`, a loop of 123 instructions 278; found by a helper's hunt). Such a
-/// measurement of the shuffle alone does not see that.
+/// measurement of the shuffle alone does not see that. (Only where the shuffle's own
+/// type is legal: a source merely wider than a register is split, not promoted.)
 pub(super) fn freeze_spreads(site: &ShuffleSite, target: &Target) -> bool {
-    (ir::lower::shared_bitcast_sources(site.inst).into_iter()).any(|t| !target.is_type_legal(t))
+    target.is_type_legal(site.source_ty)
+        && (ir::lower::shared_bitcast_sources(site.inst).into_iter())
+            .any(|t| !target.is_type_legal(t))
 }
 
 /// Alternatives measured where the first candidate does not compile to fewer
