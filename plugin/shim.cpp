@@ -1047,7 +1047,10 @@ const char *consumerConstraint(const TargetMachine &TM, Type *Ty) {
   uint64_t Bits = VT->getPrimitiveSizeInBits().getFixedValue();
   // Vector registers only where the subtarget has them (not with soft float: the
   // operand cannot be placed, an error in the host's context).
-  if (TT.isX86() && Bits == 128 && hasFeatures(TM, "+sse2") && !hasFeatures(TM, "+soft-float"))
+  // Lanes of 64 bits at most: `<1 x i128>` is no xmm operand ("couldn't allocate input
+  // reg for constraint 'x'", found by a helper's hunt).
+  if (TT.isX86() && Bits == 128 && VT->getScalarSizeInBits() <= 64 && hasFeatures(TM, "+sse2") &&
+      !hasFeatures(TM, "+soft-float"))
     return "x";
   if (TT.isAArch64() && (Bits == 64 || Bits == 128) && hasFeatures(TM, "+neon"))
     return "w";

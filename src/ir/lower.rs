@@ -344,9 +344,14 @@ unsafe fn measured_value(
         if LLVMIsConstant(x) != 0 {
             return super::value_text(x);
         }
+        // (From a fixed vector: a scalable one as a probe's input did not compile on a
+        // target without scalable registers, a host crash; found by a helper's hunt.)
         let extracted = !LLVMIsAExtractElementInst(x).is_null()
             && LLVMGetInstructionParent(x) == home
-            && !LLVMIsAConstantInt(LLVMGetOperand(x, 1)).is_null();
+            && !LLVMIsAConstantInt(LLVMGetOperand(x, 1)).is_null()
+            && super::Type(LLVMTypeOf(LLVMGetOperand(x, 0)))
+                .fixed_lanes()
+                .is_some();
         let (input, lane) = match extracted {
             true => (
                 LLVMGetOperand(x, 0),
@@ -452,6 +457,72 @@ unsafe fn only_read_here(user: LLVMValueRef, v: LLVMValueRef) -> bool {
         u = LLVMGetNextUse(u);
     }
     true
+}
+
+/// Where a shufflevector meets vectors of 16-bit floats (`half`, `bfloat`), which
+/// targets without them hold lane by lane: see [`half_neighbours`].
+pub struct HalfNeighbours {
+    /// The vector types of `register_bits` of each 16-bit float element among its
+    /// operands, its result, a bitcast operand's source and its result's bitcasts (a
+    /// vector wider than a register is split, not taken apart).
+    pub types: Vec<super::Type>,
+    /// The lane-wise operations on those vectors that make its operands or read its
+    /// result, with their lanes.
+    pub operations: Vec<(Inst, u32)>,
+}
+
+/// Where the shufflevector `inst` meets vectors of 16-bit floats (at most 16 readers of
+/// its result are looked at), for vector registers of `register_bits`.
+pub fn half_neighbours(inst: Inst, register_bits: u32) -> HalfNeighbours {
+    let mut out = HalfNeighbours {
+        types: Vec::new(),
+        operations: Vec::new(),
+    };
+    // SAFETY: a live shufflevector, its operands, their sources and its users.
+    unsafe {
+        let mut near: Vec<LLVMValueRef> = vec![inst.raw()];
+        for i in 0..2 {
+            let mut v = LLVMGetOperand(inst.raw(), i);
+            near.push(v);
+            if !LLVMIsABitCastInst(v).is_null() {
+                v = LLVMGetOperand(v, 0);
+                near.push(v);
+            }
+            // And what a lane-wise operation there reads (a `select` of an `fcmp`).
+            if super::demanded::is_lane_wise(v) {
+                near.extend((0..lane_operand_count(v)).map(|k| LLVMGetOperand(v, k)));
+            }
+        }
+        let mut readers: Vec<LLVMValueRef> = super::each_user(inst.raw()).take(16).collect();
+        for r in readers.clone() {
+            if !LLVMIsABitCastInst(r).is_null() {
+                near.push(r);
+                readers.extend(super::each_user(r).take(16));
+            }
+        }
+        let is_half = |v: LLVMValueRef| super::Type(LLVMTypeOf(v)).is_half();
+        // A lane-wise operation that makes or reads 16-bit floats (not a bitcast: no work).
+        let on_halves = |v: LLVMValueRef| {
+            v != inst.raw()
+                && LLVMIsABitCastInst(v).is_null()
+                && super::demanded::is_lane_wise(v)
+                && (is_half(v) || (0..lane_operand_count(v)).any(|k| is_half(LLVMGetOperand(v, k))))
+        };
+        for &v in near.iter().filter(|&&v| is_half(v)) {
+            let ty = super::Type(LLVMTypeOf(v));
+            let register = super::Type(LLVMVectorType(ty.element(), (register_bits / 16).max(1)));
+            if !out.types.contains(&register) {
+                out.types.push(register);
+            }
+        }
+        for v in near.into_iter().chain(readers) {
+            if on_halves(v) && !out.operations.iter().any(|&(op, _)| op.raw() == v) {
+                let lanes = super::Type(LLVMTypeOf(v)).fixed_lanes().unwrap_or(1);
+                out.operations.push((Inst(v), lanes));
+            }
+        }
+    }
+    out
 }
 
 /// The types of the values a shufflevector's operands are bitcasts of, where something

@@ -163,7 +163,7 @@ impl Type {
     }
 
     /// The element of a vector type, or the type itself.
-    fn element(self) -> LLVMTypeRef {
+    pub(crate) fn element(self) -> LLVMTypeRef {
         // SAFETY: a valid type.
         unsafe {
             match LLVMGetTypeKind(self.0) {
@@ -198,6 +198,17 @@ impl Type {
         matches!(
             kind,
             LLVMTypeKind::LLVMFloatTypeKind | LLVMTypeKind::LLVMDoubleTypeKind
+        )
+    }
+
+    /// Whether the element of a vector type (or the type itself) is a 16-bit float
+    /// (`half`, `bfloat`).
+    pub fn is_half(self) -> bool {
+        // SAFETY: a valid type.
+        let kind = unsafe { LLVMGetTypeKind(self.element()) };
+        matches!(
+            kind,
+            LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind
         )
     }
 

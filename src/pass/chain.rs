@@ -43,7 +43,10 @@ pub fn compose_chains(
     if !always && !matches!(desc.arch(), Arch::X86_64 | Arch::AArch64 | Arch::RiscV64) {
         return;
     }
-    let chains = ir::chain::shuffle_chains(func);
+    let chains: Vec<_> = ir::chain::shuffle_chains(func)
+        .into_iter()
+        .filter(|c| always || !super::select::halves_apart(c.root, target))
+        .collect();
     if chains.is_empty() {
         return;
     }

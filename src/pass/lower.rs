@@ -102,6 +102,8 @@ pub fn lower_shuffles(
         .filter(|site| always || !ir::lower::in_shuffle_chain(site.inst))
         // A recipe freezes its source (`super::select::freeze_spreads`).
         .filter(|site| always || !super::select::freeze_spreads(site, target))
+        // Nor where the backend takes 16-bit floats apart (`super::select::halves_apart`).
+        .filter(|site| always || !super::select::halves_apart(site.inst, target))
         .filter_map(|site| {
             // A recipe reads its source as integers: not where the backend cannot select
             // the bitcast (a probe of it is not compiled, so TTI would decide alone; with

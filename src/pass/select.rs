@@ -34,6 +34,7 @@ use crate::ir::{self, Function, ShuffleSite};
 use crate::lower::sequence::{one_shuffle_instruction, Op, Operand, Searcher, Sequence};
 use crate::target::insn::{available, level, Emit, INSNS};
 use crate::target::Arch;
+use crate::target::CostKind;
 
 static SHUFFLES_SELECTED: Statistic = Statistic {
     name: c"NumSelected",
@@ -201,7 +202,7 @@ pub fn select_sequences(
         if ir::lower::element_bits(site.source_ty) != Some(32) {
             continue;
         }
-        if !always && !stands_alone(&site) {
+        if !always && (!stands_alone(&site) || halves_apart(site.inst, target)) {
             continue;
         }
         let Some(demand) = demand(&site) else {
@@ -340,6 +341,24 @@ pub(super) fn freeze_spreads(site: &ShuffleSite, target: &Target) -> bool {
     target.is_type_legal(site.source_ty)
         && (ir::lower::shared_bitcast_sources(site.inst).into_iter())
             .any(|t| !target.is_type_legal(t))
+}
+
+/// Whether the shufflevector `inst` meets vectors of 16-bit floats the target holds
+/// lane by lane: a type of them it has no register of, or a lane-wise operation on
+/// them TTI prices at a cycle a lane or more (x86-64-v2's `fadd <8 x half>`, 37;
+/// RISC-V V without `zvfh`, 16). The backend then takes the shuffle apart with them and
+/// picks each lane where it is; a sequence, a chain or a recipe is a vector built to be
+/// taken apart again, and a measurement of the shuffle alone, in registers, does not
+/// see that (a helper's hunt: x86-64-v2 `fadd`, shuffle, `fadd` of `<8 x half>` 127 ->
+/// 229 instructions with a wide sequence; RISC-V V without `zvfh` 25 -> 43 and, for a
+/// chain through a bitcast to `<8 x half>`, 25 -> 41).
+pub(super) fn halves_apart(inst: ir::Inst, target: &Target) -> bool {
+    let near = ir::lower::half_neighbours(inst, target.vector_register_bits());
+    near.types.iter().any(|&t| !target.is_type_legal(t))
+        || near.operations.iter().any(|&(op, lanes)| {
+            (target.instruction_cost(op, CostKind::RecipThroughput))
+                .is_some_and(|cost| cost >= i64::from(lanes))
+        })
 }
 
 /// Alternatives measured where the first candidate does not compile to fewer

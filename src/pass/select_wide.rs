@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::memo::{measure_pairs_by_cycles, site_key, wins, Candidate, Memo, Pair};
-use super::select::{freeze_spreads, stands_alone};
+use super::select::{freeze_spreads, halves_apart, stands_alone};
 
 use crate::algebra::shuffle::Held;
 use crate::ffi::{RemarkKind, Statistic, Target};
@@ -103,7 +103,8 @@ pub fn select_wide(func: Function, target: &Target, remarks: bool, changed: &mut
         if lanes < 8 || site.shuffle.mask.len() != lanes || !matches!(bits, 128 | 256) {
             continue;
         }
-        if !stands_alone(&site) || freeze_spreads(&site, target) {
+        if !stands_alone(&site) || freeze_spreads(&site, target) || halves_apart(site.inst, target)
+        {
             continue;
         }
         let in_loop = ir::lower::in_cycle(site.inst);

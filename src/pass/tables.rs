@@ -112,7 +112,11 @@ pub fn select_tables(
         // misses).
         let stored_interleave = ir::network::only_store_of(site.inst).is_some()
             && super::network::is_interleave(site.shuffle.mask.as_slice(), &[2, 3, 4]);
-        if !stands_alone(&site) || stored_interleave || unread_lane(&site) {
+        if !stands_alone(&site)
+            || stored_interleave
+            || unread_lane(&site)
+            || super::select::halves_apart(site.inst, target)
+        {
             continue;
         }
         let Some(bits) = ir::lower::element_bits(site.source_ty) else {
