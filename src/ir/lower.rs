@@ -330,16 +330,79 @@ unsafe fn measured_value(
     if let Some(scalar) = splat_in(inst, v) {
         return (vec![scalar], "splat".into(), true);
     }
-    if LLVMIsAInsertElementInst(v).is_null() || !only_read_here(inst.raw(), v) {
+    let home = LLVMGetInstructionParent(inst.raw());
+    if LLVMIsAInsertElementInst(v).is_null() || LLVMGetInstructionParent(v) != home {
         return (vec![v], String::new(), false);
     }
-    // The chain of inserts in the block, last first. A prefix of it other code also
-    // reads is measured built too: as a register it is whole, and a `freeze` of the
-    // chain then looks free where it builds lanes nobody else reads (x86-64-v3: 23
-    // byte loads of which the shuffle reads 16 and other code 1, 28 -> 56 instructions
-    // for a wide sequence; found by a helper's hunt).
+    // The chain of inserts in the block, last first. Where other code also reads it or
+    // a prefix of it, it is measured built too: as a register it is whole, and a
+    // `freeze` of the chain then looks free where it builds lanes nobody else reads
+    // (x86-64-v3: 23 byte loads of which the shuffle reads 16 and other code 1, 28 -> 56
+    // instructions for a wide sequence; two gathers of 16 bytes deinterleaved by two
+    // shuffles, 47 -> 70; found by helpers' hunts).
+    let (inputs, form) = insert_chain(v);
+    (inputs, form, true)
+}
+
+/// What a measurement of code reading `v` takes as given where `v` is made in `block`,
+/// through up to `depth` shuffles and lane-wise operations, from a build vector (the
+/// scalars of its `insertelement`s, [`insert_chain`]); `None` where no build vector is
+/// below. Other readers of what is looked through do not matter: the build is measured
+/// on both sides (narrowing on x86-64-v3 froze the concatenation of an `add` on a build
+/// vector of loads, and each load became a `movzx` where `pinsrw` had read memory, 23
+/// instructions -> 36; found by a helper's hunt).
+///
+/// # Safety
+/// `v` is live.
+pub(crate) unsafe fn built_inputs(
+    v: LLVMValueRef,
+    block: LLVMBasicBlockRef,
+    depth: u32,
+) -> Option<Vec<LLVMValueRef>> {
+    if LLVMIsAInstruction(v).is_null() || LLVMGetInstructionParent(v) != block {
+        return None;
+    }
+    if !LLVMIsAInsertElementInst(v).is_null() {
+        return Some(insert_chain(v).0);
+    }
+    let through = !LLVMIsAShuffleVectorInst(v).is_null()
+        || (LLVMIsABitCastInst(v).is_null() && super::demanded::is_lane_wise(v));
+    if depth == 0 || !through {
+        return None;
+    }
+    let count = match LLVMIsAShuffleVectorInst(v).is_null() {
+        true => lane_operand_count(v),
+        false => 2,
+    };
+    let (mut inputs, mut built) = (Vec::new(), false);
+    for k in 0..count {
+        let x = LLVMGetOperand(v, k);
+        let within = match built_inputs(x, block, depth - 1) {
+            Some(within) => {
+                built = true;
+                within
+            }
+            None if LLVMIsConstant(x) != 0 => Vec::new(),
+            None => vec![x],
+        };
+        for input in within {
+            if !inputs.contains(&input) {
+                inputs.push(input);
+            }
+        }
+    }
+    built.then_some(inputs)
+}
+
+/// What a measurement reads for the chain of `insertelement`s that ends in `v`, in `v`'s
+/// block, and its description: the scalars (or the fixed vector a scalar is extracted
+/// from at a constant index in the block), and what the chain starts from.
+///
+/// # Safety
+/// `v` is a live `insertelement`.
+pub(crate) unsafe fn insert_chain(v: LLVMValueRef) -> (Vec<LLVMValueRef>, String) {
     let (mut inputs, mut form) = (Vec::new(), String::from("inserts"));
-    let home = LLVMGetInstructionParent(inst.raw());
+    let home = LLVMGetInstructionParent(v);
     let shown = |x: LLVMValueRef, inputs: &mut Vec<LLVMValueRef>| -> String {
         if LLVMIsConstant(x) != 0 {
             return super::value_text(x);
@@ -352,12 +415,19 @@ unsafe fn measured_value(
             && super::Type(LLVMTypeOf(LLVMGetOperand(x, 0)))
                 .fixed_lanes()
                 .is_some();
-        let (input, lane) = match extracted {
-            true => (
+        // A scalar loaded in the block for this insert alone: the load is measured too
+        // (x86 `pinsrw` reads memory; a `freeze` of the chain makes each load a `movzx`).
+        let loaded = !LLVMIsALoadInst(x).is_null()
+            && LLVMGetInstructionParent(x) == home
+            && super::simple_access(x)
+            && super::single_use(x);
+        let (input, lane) = match (extracted, loaded) {
+            (true, _) => (
                 LLVMGetOperand(x, 0),
                 format!("[{}]", LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1))),
             ),
-            false => (x, String::new()),
+            (false, true) => (LLVMGetOperand(x, 0), "*".to_string()),
+            (false, false) => (x, String::new()),
         };
         let k = inputs.iter().position(|&y| y == input).unwrap_or_else(|| {
             inputs.push(input);
@@ -382,7 +452,7 @@ unsafe fn measured_value(
             Some(scalar) => form += &format!(" into splat {}", shown(scalar, &mut inputs)),
             None => form += &format!(" into {}", shown(base, &mut inputs)),
         }
-        return (inputs, form, true);
+        return (inputs, form);
     }
 }
 

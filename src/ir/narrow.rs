@@ -210,7 +210,9 @@ pub fn source_shapes(stores: &[NarrowingStore]) -> Vec<(bool, Option<usize>)> {
 
 /// What a measurement of stores takes as given: each source, or where it is a simple
 /// load in the stores' block that only its trunc reads, the load's address (measured
-/// with them: x86 folds it into the first instruction that reads it); and the
+/// with them: x86 folds it into the first instruction that reads it), or where it is
+/// made from a build vector in the block, what that is built from
+/// (`ir::lower::built_inputs`); and the
 /// addresses, each as its base where it is a constant offset from one computed in the
 /// block (so that the backend sees which stores are adjacent, as it does in place).
 pub fn measured_inputs(stores: &[NarrowingStore]) -> Vec<Value> {
@@ -234,12 +236,13 @@ pub fn measured_inputs(stores: &[NarrowingStore]) -> Vec<Value> {
                     == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
                 && LLVMGetInstructionParent(source) == block
                 && single_use(source);
-            let input = if lone_load {
-                address(LLVMGetOperand(source, 0))
+            let inputs = if lone_load {
+                vec![address(LLVMGetOperand(source, 0))]
             } else {
-                source
+                super::lower::built_inputs(source, block, 3).unwrap_or_else(|| vec![source])
             };
-            for v in [input, address(LLVMGetOperand(s.store.raw(), 1))] {
+            let stored_at = address(LLVMGetOperand(s.store.raw(), 1));
+            for v in inputs.into_iter().chain([stored_at]) {
                 if LLVMIsConstant(v) == 0 && !out.contains(&Value::from_raw(v)) {
                     out.push(Value::from_raw(v));
                 }
