@@ -529,6 +529,40 @@ unsafe fn only_read_here(user: LLVMValueRef, v: LLVMValueRef) -> bool {
     true
 }
 
+/// The lanes of the shufflevector `inst`'s result that an `extractelement` at a constant
+/// index reads, directly or through one lane-wise instruction (at most 16 readers of
+/// each are looked at).
+pub fn extracted_lanes(inst: Inst) -> Vec<usize> {
+    let mut out = Vec::new();
+    // SAFETY: a live shufflevector and its users, theirs.
+    unsafe {
+        let mut readers: Vec<LLVMValueRef> = super::each_user(inst.raw()).take(16).collect();
+        for r in readers.clone() {
+            if LLVMIsAExtractElementInst(r).is_null() && super::demanded::is_lane_wise(r) {
+                readers.extend(super::each_user(r).take(16));
+            }
+        }
+        for r in readers {
+            if !LLVMIsAExtractElementInst(r).is_null()
+                && !LLVMIsAConstantInt(LLVMGetOperand(r, 1)).is_null()
+            {
+                let lane = LLVMConstIntGetZExtValue(LLVMGetOperand(r, 1)) as usize;
+                if !out.contains(&lane) {
+                    out.push(lane);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether operand `side` of the shufflevector `inst` is an `insertelement` (a build
+/// vector).
+pub fn built_operand(inst: Inst, side: crate::algebra::mask::Side) -> bool {
+    // SAFETY: a live shufflevector's operand.
+    unsafe { !LLVMIsAInsertElementInst(LLVMGetOperand(inst.raw(), side.index() as u32)).is_null() }
+}
+
 /// Where a shufflevector meets vectors of 16-bit floats (`half`, `bfloat`), which
 /// targets without them hold lane by lane: see [`half_neighbours`].
 pub struct HalfNeighbours {

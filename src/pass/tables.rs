@@ -15,7 +15,7 @@
 
 use super::memo::{measure_pairs, site_key, Candidate, Memo, Pair};
 use super::select::stands_alone;
-use crate::algebra::shuffle::{Held, Shuffle};
+use crate::algebra::shuffle::{Held, OperandKind, Shuffle};
 use crate::ffi::{Emitted, RemarkKind, Statistic, Target};
 use crate::ir::{self, Function};
 use crate::lower::tables::{plan, Byte, Part, REGISTER_BYTES};
@@ -59,6 +59,24 @@ fn unread_lane(site: &ir::ShuffleSite) -> bool {
     (0..site.shuffle.mask.len()).any(|i| {
         matches!(site.shuffle.held(i), Held::Lane(_)) && !read.get(i).copied().unwrap_or(true)
     })
+}
+
+/// Whether a lane of the shuffle that an `extractelement` reads (directly or through a
+/// lane-wise operation) is a constant's or a build vector's: the backend folds each such
+/// extract to its scalar, where after a `tbl` each is a `umov` (neoverse-n1, a shuffle
+/// also stored whole whose lanes were table indices, 95 instructions -> 124; found by a
+/// helper's hunt).
+fn extracts_built(site: &ir::ShuffleSite) -> bool {
+    let shuffle = &site.shuffle;
+    (ir::lower::extracted_lanes(site.inst).into_iter())
+        .filter(|&i| i < shuffle.mask.len())
+        .any(|i| match shuffle.mask.source(i, shuffle.source_lanes) {
+            None => false,
+            Some((side, _)) => {
+                shuffle.kind(side) != OperandKind::Variable
+                    || ir::lower::built_operand(site.inst, side)
+            }
+        })
 }
 
 /// The instructions `parts` are described as: a table instruction each, and its index
@@ -115,6 +133,7 @@ pub fn select_tables(
         if !stands_alone(&site)
             || stored_interleave
             || unread_lane(&site)
+            || extracts_built(&site)
             || super::select::halves_apart(site.inst, target)
         {
             continue;
