@@ -347,11 +347,11 @@ pub(super) fn freeze_spreads(site: &ShuffleSite, target: &Target) -> bool {
 /// lane by lane: a type of them it has no register of, or a lane-wise operation on
 /// them TTI prices at a cycle a lane or more (x86-64-v2's `fadd <8 x half>`, 37;
 /// RISC-V V without `zvfh`, 16). The backend then takes the shuffle apart with them and
-/// picks each lane where it is; a sequence, a chain or a recipe is a vector built to be
-/// taken apart again, and a measurement of the shuffle alone, in registers, does not
-/// see that (a helper's hunt: x86-64-v2 `fadd`, shuffle, `fadd` of `<8 x half>` 127 ->
-/// 229 instructions with a wide sequence; RISC-V V without `zvfh` 25 -> 43 and, for a
-/// chain through a bitcast to `<8 x half>`, 25 -> 41).
+/// picks each lane where it is; a sequence or a recipe is a vector built to be taken
+/// apart again, and a measurement of the shuffle alone, in registers, does not see that
+/// (a helper's hunt: x86-64-v2 `fadd`, shuffle, `fadd` of `<8 x half>` 127 -> 229
+/// instructions with a wide sequence; RISC-V V without `zvfh` 25 -> 43). Not for
+/// chains (`super::chain`).
 pub(super) fn halves_apart(inst: ir::Inst, target: &Target) -> bool {
     let near = ir::lower::half_neighbours(inst, target.vector_register_bits());
     near.types.iter().any(|&t| !target.is_type_legal(t))
