@@ -255,12 +255,15 @@ pub fn measured_forms(inst: Inst) -> [String; 2] {
 /// - a bitcast only it reads: its source (a `<16 x half>` without vector `half`s is
 ///   built lane by lane; from a `freeze` of it whole, where the shuffle took four bytes,
 ///   RISC-V built all 32);
-/// - `insertelement`s only it reads, and a splat (`insertelement` then a shuffle of
-///   lane 0): the scalars, or the vector a scalar is extracted from at a constant
-///   index in the block (a shuffle of a build vector is built permuted, only the lanes
+/// - a chain of `insertelement`s in its block (also where other code reads it), and a
+///   splat (`insertelement` then a shuffle of lane 0): the scalars, the address of a
+///   scalar loaded for one insert alone, or the vector a scalar is extracted from at a
+///   constant index in the block (a shuffle of a build vector is built permuted, only the lanes
 ///   read; x86-64-v3 built two `<16 x i16>` whole for `punpck`s, 21 instructions
 ///   against 43, and AArch64 a splat for `tbl4` where stock had one `dup`; found by a
 ///   helper's hunt);
+/// - up to two lane-wise operations only it reads with one of the above below them
+///   ([`measured_value`]);
 /// - anything else is an input itself; constants are not inputs.
 ///
 /// # Safety
@@ -299,11 +302,7 @@ unsafe fn measured_value(
         for i in 0..lane_operand_count(v) {
             let x = LLVMGetOperand(v, i);
             let (within, form, within_built) = measured_value(v, x, depth - 1);
-            for input in within {
-                if !inputs.contains(&input) {
-                    inputs.push(input);
-                }
-            }
+            add_new(&mut inputs, within);
             built |= within_built;
             forms.push(match LLVMIsConstant(x) {
                 0 => form,
@@ -339,7 +338,7 @@ unsafe fn measured_value(
     // `freeze` of the chain then looks free where it builds lanes nobody else reads
     // (x86-64-v3: 23 byte loads of which the shuffle reads 16 and other code 1, 28 -> 56
     // instructions for a wide sequence; two gathers of 16 bytes deinterleaved by two
-    // shuffles, 47 -> 70; found by helpers' hunts).
+    // shuffles, 47 -> 71; found by helpers' hunts).
     let (inputs, form) = insert_chain(v);
     (inputs, form, true)
 }
@@ -370,12 +369,8 @@ pub(crate) unsafe fn built_inputs(
     if depth == 0 || !through {
         return None;
     }
-    let count = match LLVMIsAShuffleVectorInst(v).is_null() {
-        true => lane_operand_count(v),
-        false => 2,
-    };
     let (mut inputs, mut built) = (Vec::new(), false);
-    for k in 0..count {
+    for k in 0..lane_operand_count(v) {
         let x = LLVMGetOperand(v, k);
         let within = match built_inputs(x, block, depth - 1) {
             Some(within) => {
@@ -385,13 +380,18 @@ pub(crate) unsafe fn built_inputs(
             None if LLVMIsConstant(x) != 0 => Vec::new(),
             None => vec![x],
         };
-        for input in within {
-            if !inputs.contains(&input) {
-                inputs.push(input);
-            }
-        }
+        add_new(&mut inputs, within);
     }
     built.then_some(inputs)
+}
+
+/// Appends the values of `more` that `inputs` does not hold yet.
+fn add_new(inputs: &mut Vec<LLVMValueRef>, more: Vec<LLVMValueRef>) {
+    for v in more {
+        if !inputs.contains(&v) {
+            inputs.push(v);
+        }
+    }
 }
 
 /// What a measurement reads for the chain of `insertelement`s that ends in `v`, in `v`'s
@@ -477,8 +477,8 @@ unsafe fn splat_in(user: Inst, v: LLVMValueRef) -> Option<LLVMValueRef> {
     splat.then(|| LLVMGetOperand(insert, 1))
 }
 
-/// The operands of the lane-wise instruction `v` that are lanes (a call's arguments,
-/// not its callee).
+/// The operands of the lane-wise instruction or shufflevector `v` that are lanes (a
+/// call's arguments, not its callee; a shufflevector's mask is no operand).
 ///
 /// # Safety
 /// `v` is a live instruction.
