@@ -97,6 +97,79 @@ pub fn read_in_part(inst: Inst) -> bool {
     false
 }
 
+/// Whether every lane the shufflevector `inst` takes for a lane its users read is a
+/// constant, through shuffles, bitcasts and lane-wise operations. The backend then
+/// folds the shuffle and what computes those lanes away, which a recipe or a sequence
+/// (its `freeze`, its target instructions) hides: a deinterleave of `<16 x half>`
+/// halves that `fcmp`/`select` made from constants only was 4 RISC-V instructions
+/// stock, 18 as `freeze`, `lshr`, `trunc` (found by a helper's hunt).
+pub fn reads_only_constants(inst: Inst) -> bool {
+    let raw = inst.raw();
+    // SAFETY: a live shufflevector: its operands, mask and users, read only.
+    unsafe {
+        let Some(lanes) = super::fixed_lanes(LLVMGetOperand(raw, 0)) else {
+            return false;
+        };
+        let wanted = super::demanded::demanded_lanes(raw);
+        [[true, false], [false, true]]
+            .into_iter()
+            .enumerate()
+            .all(|(k, sides)| {
+                let read = super::demanded::lanes_read(raw, lanes, sides, &wanted);
+                constant_lanes(LLVMGetOperand(raw, k as u32), &read, CONSTANT_DEPTH)
+            })
+    }
+}
+
+/// How many shuffles, bitcasts and lane-wise operations [`reads_only_constants`] looks
+/// through.
+const CONSTANT_DEPTH: u32 = 4;
+
+/// Whether the lanes of `v` that `read` marks are constants ([`reads_only_constants`]).
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn constant_lanes(v: LLVMValueRef, read: &[bool], depth: u32) -> bool {
+    if !read.contains(&true) || LLVMIsConstant(v) != 0 {
+        return true;
+    }
+    let Some(lanes) = super::fixed_lanes(v) else {
+        return false;
+    };
+    if depth == 0 || read.len() != lanes || LLVMIsAInstruction(v).is_null() {
+        return false;
+    }
+    if !LLVMIsAShuffleVectorInst(v).is_null() {
+        let Some(n) = super::fixed_lanes(LLVMGetOperand(v, 0)) else {
+            return false;
+        };
+        return [[true, false], [false, true]]
+            .into_iter()
+            .enumerate()
+            .all(|(k, sides)| {
+                let within = super::demanded::lanes_read(v, n, sides, read);
+                constant_lanes(LLVMGetOperand(v, k as u32), &within, depth - 1)
+            });
+    }
+    if !LLVMIsABitCastInst(v).is_null() {
+        let source = LLVMGetOperand(v, 0);
+        let Some(n) = super::fixed_lanes(source) else {
+            return false;
+        };
+        // Lane `i` of `v` holds the bits of source lanes `i * n / lanes ..` up to the
+        // start of lane `i + 1` (either side may be the wider).
+        let mut within = vec![false; n];
+        for i in (0..lanes).filter(|&i| read[i]) {
+            let first = i * n / lanes;
+            let end = ((i + 1) * n).div_ceil(lanes).max(first + 1);
+            within[first..end.min(n)].fill(true);
+        }
+        return constant_lanes(source, &within, depth - 1);
+    }
+    super::demanded::is_lane_wise(v)
+        && (0..lane_operand_count(v)).all(|k| constant_lanes(LLVMGetOperand(v, k), read, depth - 1))
+}
+
 /// Whether the integer constant `c` (a vector or a scalar) has some `lane_bits`-wide
 /// run of bits, at a multiple of `lane_bits`, all zero: an `and` with it reads nothing
 /// of that lane of a value bitcast from `lane_bits`-wide lanes.

@@ -104,6 +104,8 @@ pub fn lower_shuffles(
         .filter(|site| always || !super::select::freeze_spreads(site, target))
         // Nor where the backend takes 16-bit floats apart (`super::select::halves_apart`).
         .filter(|site| always || !super::select::halves_apart(site.inst, target))
+        // Nor where the backend folds the lanes read to constants.
+        .filter(|site| always || !ir::lower::reads_only_constants(site.inst))
         .filter_map(|site| {
             // A recipe reads its source as integers: not where the backend cannot select
             // the bitcast (a probe of it is not compiled, so TTI would decide alone; with

@@ -316,13 +316,15 @@ pub fn select_sequences(
 /// differential generator compiled by `llc` on four CPUs: 46 functions of 9,600 came
 /// out longer than stock before this rule, 43 after, most of them poison-laden shapes).
 /// Nor when it reads at most half the lanes of a computation only it reads
-/// (`ir::lower::prunes_operand`: the backend computes only those for a shuffle).
+/// (`ir::lower::prunes_operand`: the backend computes only those for a shuffle). Nor
+/// when every lane it reads is a constant (`ir::lower::reads_only_constants`).
 pub(super) fn stands_alone(site: &ShuffleSite) -> bool {
     let variable = |side| site.shuffle.kind(side) == OperandKind::Variable;
     !ir::lower::in_shuffle_chain(site.inst)
         && !ir::lower::read_in_part(site.inst)
         && !ir::lower::prunes_operand(site.inst)
         && !ir::lower::shared_load(site.inst)
+        && !ir::lower::reads_only_constants(site.inst)
         && [Side::First, Side::Second]
             .into_iter()
             .filter(|&side| variable(side))
