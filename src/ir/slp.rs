@@ -2378,6 +2378,85 @@ unsafe fn build_value(
     }
 }
 
+/// The only reader of a build vector's root, a shufflevector in its block whose other
+/// operand is a build vector too (an insert chain in the block): a build vector is
+/// measured with such a reader. Alone, a build vector of a reversed pair of neighbours
+/// is cheaper as a load and a swap that the shuffle takes in; but the backend builds
+/// such a shuffle's result from all the scalars at once (sifive-x280: a build vector
+/// of `p[1], p[0]` interleaved with one of two other scalars, 17 instructions stock,
+/// 27 with the load; found by a helper's hunt). Not where the other operand is a
+/// register: the build vector is then built on its own either way, and the shuffle,
+/// measured as it is, is what the library lowers afterwards (measured with it, two
+/// RISC-V build vectors under wide shuffles of loads were left, 45 instructions -> 68
+/// and 50 -> 68).
+pub struct ShuffleReader {
+    pub shuffle: Inst,
+    /// The measurement's inputs for the other operand: the scalars of its insert chain.
+    pub inputs: Vec<Value>,
+    /// The mask and how the other operand is read, for memo keys.
+    pub form: String,
+}
+
+/// The [`ShuffleReader`] of a build vector tree, if it has one.
+pub fn shuffle_reader(t: &Tree) -> Option<ShuffleReader> {
+    let Seed::BuildVector { root, .. } = &t.seed else {
+        return None;
+    };
+    let root = root.raw();
+    // SAFETY: a live instruction, its use list and its reader's operands, read only.
+    unsafe {
+        if !single_use(root) {
+            return None;
+        }
+        let user = LLVMGetUser(LLVMGetFirstUse(root));
+        let block = LLVMGetInstructionParent(root);
+        if LLVMIsAShuffleVectorInst(user).is_null()
+            || LLVMGetInstructionParent(user) != block
+            || super::fixed_lanes(user).is_none()
+        {
+            return None;
+        }
+        let side = (LLVMGetOperand(user, 1) == root) as u32;
+        let other = LLVMGetOperand(user, 1 - side);
+        if LLVMIsAInsertElementInst(other).is_null() || LLVMGetInstructionParent(other) != block {
+            return None;
+        }
+        let (within, form) = super::lower::insert_chain(other);
+        Some(ShuffleReader {
+            shuffle: Inst(user),
+            inputs: within.into_iter().map(Value::from_raw).collect(),
+            form: format!("{:?} {side} {form}", super::mask_of(user)),
+        })
+    }
+}
+
+/// A copy of `reader`'s shuffle that reads `built`'s result where it read the build
+/// vector, right before it, for measuring; [`erase_copy`] takes it away.
+pub fn reader_of_built(t: &Tree, reader: &ShuffleReader, built: &BuiltTree) -> Inst {
+    let root = t.anchor().raw();
+    // SAFETY: the reader is live and reads the root; the built code (before the root)
+    // is of its type and comes before the reader.
+    unsafe {
+        let copy = LLVMInstructionClone(reader.shuffle.raw());
+        for k in 0..2 {
+            if LLVMGetOperand(copy, k) == root {
+                LLVMSetOperand(copy, k, built.result.raw());
+            }
+        }
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(root)));
+        LLVMPositionBuilderBefore(builder, reader.shuffle.raw());
+        LLVMInsertIntoBuilder(builder, copy);
+        LLVMDisposeBuilder(builder);
+        Inst(copy)
+    }
+}
+
+/// Erases a copy [`reader_of_built`] made.
+pub fn erase_copy(copy: Inst) {
+    // SAFETY: made by `reader_of_built`, read by nothing.
+    unsafe { LLVMInstructionEraseFromParent(copy.raw()) }
+}
+
 /// Erases vector code that was not used.
 pub fn discard_tree(b: BuiltTree) {
     // SAFETY: built here, used only by each other: erased users first (a vector phi

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use super::memo::{Memo, Pair};
 use crate::ffi::{Emitted, RemarkKind, Slice, Statistic, Target};
-use crate::ir::slp::{BuiltTree, Seed, Tree};
+use crate::ir::slp::{BuiltTree, Seed, ShuffleReader, Tree};
 use crate::ir::{self, Function, Inst};
 use crate::pass::options::Stage;
 use crate::target::{Arch, CostKind};
@@ -132,7 +132,20 @@ fn decide(
         return false;
     }
     let extracts = extracts.unwrap_or(0) as i64;
-    let inputs = t.bases();
+    let mut inputs = t.bases();
+    // A build vector read only by a shuffle is measured with it (`ShuffleReader`).
+    let reader = match extracts {
+        0 => ir::slp::shuffle_reader(t),
+        _ => None,
+    };
+    if let Some(r) = &reader {
+        for &v in &r.inputs {
+            if !inputs.contains(&v) {
+                inputs.push(v);
+            }
+        }
+    }
+    let read_by = reader.as_ref().map_or(String::new(), |r| r.form.clone());
     let desc = target.desc();
     let seed = match &t.seed {
         Seed::Stores { .. } => "stores".to_string(),
@@ -144,7 +157,7 @@ fn decide(
     // The lanes read outside, by where they are in the bundle.
     let outside = built.outside_lanes();
     let key = format!(
-        "{}|{in_loop}|{}|{seed}|{}|{outside:?}",
+        "{}|{in_loop}|{}|{seed}|{}|{outside:?}|{read_by}",
         desc.key(),
         t.vector_type(),
         t.tree.shape()
@@ -173,7 +186,8 @@ fn decide(
                     return Some(both);
                 }
             }
-            let stock = scalar_code(t, target, &inputs, in_loop)?;
+            let reader = reader.as_ref();
+            let stock = scalar_code(t, reader, target, &inputs, in_loop)?;
             // Where TTI prices the vector code at half the scalar code's count or
             // less, it is not compiled (a wide shuffle takes llc about 15 ms, and
             // TTI's price of one follows llc's count: see pass::network). Not on
@@ -186,12 +200,12 @@ fn decide(
                 .iter()
                 .map(|&i| target.instruction_cost(i, CostKind::RecipThroughput))
                 .sum();
-            let tti_follows = !target.has_active_vector_length();
+            let tti_follows = !target.has_active_vector_length() && reader.is_none();
             if let Some(tti) = priced.filter(|&p| tti_follows && 2 * p <= stock.weight) {
                 BY_TTI.insert(key.clone(), true);
                 return Some((stock, Emitted::plain(tti)));
             }
-            let emitted = vector_code(t, &built, target, &inputs, in_loop)?;
+            let emitted = vector_code(t, reader, &built, target, &inputs, in_loop)?;
             Some((stock, emitted))
         })
     };
@@ -265,13 +279,18 @@ fn decide(
 }
 
 /// What `llc` emits for the scalar code: the stores with what they store, or the
-/// reduction's root with what it combines.
+/// reduction's root with what it combines (or a build vector's shuffle reader).
 fn scalar_code(
     t: &Tree,
+    reader: Option<&ShuffleReader>,
     target: &Target,
     inputs: &[ir::lower::Value],
     in_loop: bool,
 ) -> Option<Emitted> {
+    if let Some(r) = reader {
+        let emitted = target.emitted_instructions(&[r.shuffle], inputs, !in_loop)?;
+        return emitted.first().copied();
+    }
     match &t.seed {
         Seed::Stores { stores, .. } => target.emitted_for_stores(stores, inputs, !in_loop),
         Seed::Reduction { root, .. } | Seed::BuildVector { root, .. } => target
@@ -367,11 +386,18 @@ fn may_pay(t: &Tree, built: &BuiltTree, target: &Target) -> bool {
 /// What `llc` emits for the vector code (its store, or its reduction).
 fn vector_code(
     t: &Tree,
+    reader: Option<&ShuffleReader>,
     built: &BuiltTree,
     target: &Target,
     inputs: &[ir::lower::Value],
     in_loop: bool,
 ) -> Option<Emitted> {
+    if let Some(r) = reader {
+        let copy = ir::slp::reader_of_built(t, r, built);
+        let emitted = target.emitted_instructions(&[copy], inputs, !in_loop);
+        ir::slp::erase_copy(copy);
+        return emitted?.first().copied();
+    }
     match &t.seed {
         Seed::Stores { .. } => target.emitted_for_stores(&[built.result], inputs, !in_loop),
         Seed::Reduction { .. } | Seed::BuildVector { .. } => target
