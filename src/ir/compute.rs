@@ -67,11 +67,21 @@ impl ComputeTree {
         // SAFETY: a live value, its operands and its users, read only.
         unsafe {
             let opcode = (!LLVMIsAInstruction(v).is_null()).then(|| LLVMGetInstructionOpcode(v));
+            let home = LLVMGetInstructionParent(self.root.raw());
+            let only_here = || {
+                LLVMGetInstructionParent(v) == home
+                    && super::each_user(v).all(|u| self.values.contains(&u))
+            };
             let through = match opcode {
                 Some(LLVMOpcode::LLVMFMul) => true,
-                Some(LLVMOpcode::LLVMShuffleVector) => {
-                    LLVMGetInstructionParent(v) == LLVMGetInstructionParent(self.root.raw())
-                        && super::each_user(v).all(|u| self.values.contains(&u))
+                Some(LLVMOpcode::LLVMShuffleVector) => only_here(),
+                // A load only the tree reads, with it: the backend folds the tree's
+                // deinterleaves of it into the load (AArch64 `ld2`: complex products
+                // of `double`s, which a rewrite measured from the loaded registers
+                // made `ldp`, `dup`, `ext`, `eor` in place of it, neoverse-n1 loop
+                // 818 -> 916 cycles by llvm-mca; found by a helper's hunt).
+                Some(LLVMOpcode::LLVMLoad) if super::simple_access(v) && only_here() => {
+                    return vec![LLVMGetOperand(v, 0)];
                 }
                 _ => false,
             };
@@ -83,6 +93,38 @@ impl ComputeTree {
                 false => vec![v],
             }
         }
+    }
+
+    /// The vectors of 16-bit floats the tree's operations make or read, with those
+    /// operations, as [`super::lower::half_neighbours`] gives them for one shuffle.
+    pub fn half_neighbours(&self, register_bits: u32) -> super::lower::HalfNeighbours {
+        let mut out = super::lower::HalfNeighbours {
+            types: Vec::new(),
+            operations: Vec::new(),
+        };
+        // SAFETY: the tree's live values and their operands, read only.
+        unsafe {
+            let is_half = |v: LLVMValueRef| Type(LLVMTypeOf(v)).is_half();
+            for (node, &v) in self.nodes.iter().zip(&self.values) {
+                if !matches!(node, Node::Op { .. }) {
+                    continue;
+                }
+                let operands = super::lower::lane_operands(v);
+                if !is_half(v) && !operands.iter().any(|&o| is_half(o)) {
+                    continue;
+                }
+                for t in std::iter::once(v).chain(operands).filter(|&t| is_half(t)) {
+                    let ty = Type(LLVMTypeOf(t));
+                    let register = Type(LLVMVectorType(ty.element(), (register_bits / 16).max(1)));
+                    if !out.types.contains(&register) {
+                        out.types.push(register);
+                    }
+                }
+                let lanes = fixed_lanes(v).unwrap_or(1) as u32;
+                out.operations.push((Inst(v), lanes));
+            }
+        }
+        out
     }
 
     /// Every value of the tree, leaves included, as instructions (for overlap checks;
@@ -160,7 +202,9 @@ impl ComputeTree {
                 let read = self.leaf_inputs(v);
                 let operands: Vec<String> = match read == [v] {
                     true => vec![describe(v)],
-                    false => (0..2).map(|i| describe(LLVMGetOperand(v, i))).collect(),
+                    false => (0..LLVMGetNumOperands(v).min(2) as u32)
+                        .map(|i| describe(LLVMGetOperand(v, i)))
+                        .collect(),
                 };
                 let extra = match LLVMGetInstructionOpcode(v) {
                     _ if read == [v] => String::new(),
@@ -172,6 +216,7 @@ impl ComputeTree {
                         LLVMGetFastMathFlags(v),
                         super::each_user(v).take(MAX_USERS_IN_KEY).count()
                     ),
+                    LLVMOpcode::LLVMLoad => format!(" load align {}", LLVMGetAlignment(v)),
                     _ => format!(" {:?}", mask_of(v)),
                 };
                 format!("{} {operands:?}{extra}", Type(LLVMTypeOf(v)))

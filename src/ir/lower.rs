@@ -555,6 +555,17 @@ unsafe fn splat_in(user: Inst, v: LLVMValueRef) -> Option<LLVMValueRef> {
 ///
 /// # Safety
 /// `v` is a live instruction.
+/// The operands of a lane-wise instruction `v` that make its lanes (a call's
+/// arguments, not its callee).
+///
+/// # Safety
+/// `v` is a live instruction.
+pub(crate) unsafe fn lane_operands(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    (0..lane_operand_count(v))
+        .map(|k| LLVMGetOperand(v, k))
+        .collect()
+}
+
 unsafe fn lane_operand_count(v: LLVMValueRef) -> u32 {
     match LLVMIsACallInst(v).is_null() {
         true => LLVMGetNumOperands(v) as u32,
@@ -584,12 +595,16 @@ unsafe fn lone_bitcast(inst: Inst, v: LLVMValueRef) -> bool {
         && only_read_here(inst.raw(), v)
 }
 
-/// Whether the instruction `v` is in `user`'s block and only `user` reads it.
+/// Whether `v` is an instruction in `user`'s block and only `user` reads it.
 ///
 /// # Safety
-/// `user` and `v` are live instructions.
+/// `user` is a live instruction and `v` a live value.
 unsafe fn only_read_here(user: LLVMValueRef, v: LLVMValueRef) -> bool {
-    if LLVMGetInstructionParent(v) != LLVMGetInstructionParent(user) {
+    // (`LLVMGetInstructionParent` of an argument reads past the function's arguments:
+    // found by a helper's hunt under valgrind.)
+    if LLVMIsAInstruction(v).is_null()
+        || LLVMGetInstructionParent(v) != LLVMGetInstructionParent(user)
+    {
         return false;
     }
     let mut u = LLVMGetFirstUse(v);

@@ -126,6 +126,15 @@ fn sink_round(
                 // only those of the blend's two operations, and all of the negation
                 // (`psign`, a multiply) and the addition.
                 let partly = kind == "alternated" && ir::lower::read_in_part(tree.root);
+                // Nor on 16-bit floats the target holds lane by lane: the backend
+                // computes only the lanes read, which a measurement of the whole tree
+                // does not see (x86-64-v2, three `<8 x half>` operations on shuffles
+                // commoned, two lanes of them read: a random program's function 50
+                // instructions -> 103; found by a helper's hunt).
+                let halves = || {
+                    let near = tree.half_neighbours(register_bits);
+                    super::select::held_apart(&near, target)
+                };
                 let wider = || {
                     compute::moves_far_more(&tree.nodes, &new, &tree.element_bits(), register_bits)
                 };
@@ -133,7 +142,8 @@ fn sink_round(
                     || (shuffles < tree.shuffles()
                         && compute::runs_less(&tree.nodes, &new)
                         && !partly
-                        && !wider()))
+                        && !wider()
+                        && !halves()))
                 .then_some((t, kind, new, shuffles))
             })
         })

@@ -355,7 +355,15 @@ pub(super) fn freeze_spreads(site: &ShuffleSite, target: &Target) -> bool {
 /// instructions with a wide sequence; RISC-V V without `zvfh` 25 -> 43). Not for
 /// chains (`super::chain`).
 pub(super) fn halves_apart(inst: ir::Inst, target: &Target) -> bool {
-    let near = ir::lower::half_neighbours(inst, target.vector_register_bits());
+    held_apart(
+        &ir::lower::half_neighbours(inst, target.vector_register_bits()),
+        target,
+    )
+}
+
+/// Whether the target holds some of the vectors of 16-bit floats of `near` lane by
+/// lane ([`halves_apart`]).
+pub(super) fn held_apart(near: &ir::lower::HalfNeighbours, target: &Target) -> bool {
     near.types.iter().any(|&t| !target.is_type_legal(t))
         || near.operations.iter().any(|&(op, lanes)| {
             (target.instruction_cost(op, CostKind::RecipThroughput))

@@ -25,7 +25,7 @@
 ; The same outside a loop: the mask's two instructions count, 4 against 4, kept.
 ; CHECK-LABEL: define <4 x float> @alone(
 ; CHECK:         shufflevector
-; REMARK: remark: <unknown>:0:0: through compute: a shuffle of 2 operations and 1 shuffles (llc 4) as one fadd of sign-flipped lanes: 0 shuffles (llc 2)
+; REMARK: remark: <unknown>:0:0: through compute: a shuffle of 2 operations and 1 shuffles (llc 6) as one fadd of sign-flipped lanes: 0 shuffles (llc 4)
 ; REMARK: remark: <unknown>:0:0: through compute: kept a shuffle of 2 operations and 1 shuffles (llc 4): as one fadd of sign-flipped lanes, 0 shuffles compile to 4
 ; ASM-LABEL: loop:
 ; ASM:           eor

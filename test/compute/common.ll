@@ -36,7 +36,7 @@
 ; A64:           %p = shufflevector
 ; A64:           %q = shufflevector
 ; A64:           %m = add <8 x i32> %p, %q
-; REMARK: remark: {{.*}}through compute: 1 operations on 2 shuffles by one mask (llc 5) commoned out of them: 1 shuffles (llc 4)
+; REMARK: remark: {{.*}}through compute: 1 operations on 2 shuffles by one mask (llc 7) commoned out of them: 1 shuffles (llc 6)
 ; MISSED-A64: remark: {{.*}}through compute: kept 1 operations on 2 shuffles by one mask (llc [[N:[0-9]+]]): commoned out of them, 1 shuffles compile to [[N]]
 ; ASM-X86-LABEL: add_even:
 ; ASM-X86-COUNT-2: vpaddd

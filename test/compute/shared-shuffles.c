@@ -5,11 +5,14 @@
 // eight deinterleaves of the loads. One half moved its shuffle below its operations
 // (measured 48 -> 46) and kept the deinterleaves for the other half, which stayed: the
 // loop grew from 85 instructions to 120, about 15% slower natively (found by a
-// helper's hunt). Now both stay, and the loop is 79 instructions.
+// helper's hunt). Now both stay, and the loop is 79 instructions. (Since the tree is
+// measured with the loads only it reads, 2026-11-28, the half alone no longer measures
+// cheaper either, 46 against 46, so this no longer reaches the partner rule; what it
+// checks still holds: neither half is rewritten.)
 // REQUIRES: x86-registered-target
 // RUN: %clang --target=x86_64-linux-gnu -O3 -march=x86-64-v4 -Rpass=shuffle-lib -Rpass-missed=shuffle-lib -c -o /dev/null %s 2>&1 | FileCheck %s
 // CHECK-NOT: through compute: a shuffle of 9 operations
-// CHECK:     through compute: kept a shuffle of 9 operations and 9 shuffles {{.*}} but code not rewritten also reads its shuffles
+// CHECK:     through compute: kept a shuffle of 9 operations and 9 shuffles
 // CHECK-NOT: through compute: a shuffle of 9 operations
 
 typedef struct { float w, x, y, z; } q4;
