@@ -167,7 +167,7 @@ unsafe fn constant_lanes(v: LLVMValueRef, read: &[bool], depth: u32) -> bool {
         return constant_lanes(source, &within, depth - 1);
     }
     super::demanded::is_lane_wise(v)
-        && (0..lane_operand_count(v)).all(|k| constant_lanes(LLVMGetOperand(v, k), read, depth - 1))
+        && (lane_operands(v).into_iter()).all(|x| constant_lanes(x, read, depth - 1))
 }
 
 /// Whether the integer constant `c` (a vector or a scalar) has some `lane_bits`-wide
@@ -550,13 +550,8 @@ unsafe fn splat_in(user: Inst, v: LLVMValueRef) -> Option<LLVMValueRef> {
     splat.then(|| LLVMGetOperand(insert, 1))
 }
 
-/// The operands of the lane-wise instruction or shufflevector `v` that are lanes (a
-/// call's arguments, not its callee; a shufflevector's mask is no operand).
-///
-/// # Safety
-/// `v` is a live instruction.
-/// The operands of a lane-wise instruction `v` that make its lanes (a call's
-/// arguments, not its callee).
+/// The operands of the lane-wise instruction or shufflevector `v` that are lanes
+/// ([`lane_operand_count`]).
 ///
 /// # Safety
 /// `v` is a live instruction.
@@ -566,6 +561,11 @@ pub(crate) unsafe fn lane_operands(v: LLVMValueRef) -> Vec<LLVMValueRef> {
         .collect()
 }
 
+/// How many operands of the lane-wise instruction or shufflevector `v` are lanes (a
+/// call's arguments, not its callee; a shufflevector's mask is no operand).
+///
+/// # Safety
+/// `v` is a live instruction.
 unsafe fn lane_operand_count(v: LLVMValueRef) -> u32 {
     match LLVMIsACallInst(v).is_null() {
         true => LLVMGetNumOperands(v) as u32,
