@@ -62,36 +62,70 @@ impl ComputeTree {
     }
 
     /// What a measurement reads for the leaf `v` (see [`Self::measured_inputs`]): its
-    /// operands, constants aside, or `v` itself.
+    /// operands, constants aside, or `v` itself; through shuffles and bitcasts of the
+    /// root's block that only the tree reads, down to loads only they read (their
+    /// addresses) or to values made elsewhere. (The `<3 x i8>` loads of a random
+    /// program, each swizzled to `<2 x i16>` by a shuffle and a bitcast read only by a
+    /// tree: the backend had merged each swizzle into the tree's widening shuffle, a
+    /// broadcast of one pair of bytes, which a measurement from the bitcasts missed, and
+    /// a commoned rewrite made x86-64-v3's function 34 instructions -> 45; found by a
+    /// helper's hunt.)
     fn leaf_inputs(&self, v: LLVMValueRef) -> Vec<LLVMValueRef> {
-        // SAFETY: a live value, its operands and its users, read only.
-        unsafe {
-            let opcode = (!LLVMIsAInstruction(v).is_null()).then(|| LLVMGetInstructionOpcode(v));
-            let home = LLVMGetInstructionParent(self.root.raw());
-            let only_here = || {
-                LLVMGetInstructionParent(v) == home
-                    && super::each_user(v).all(|u| self.values.contains(&u))
-            };
-            let through = match opcode {
-                Some(LLVMOpcode::LLVMFMul) => true,
-                Some(LLVMOpcode::LLVMShuffleVector) => only_here(),
-                // A load only the tree reads, with it: the backend folds the tree's
-                // deinterleaves of it into the load (AArch64 `ld2`: complex products
-                // of `double`s, which a rewrite measured from the loaded registers
-                // made `ldp`, `dup`, `ext`, `eor` in place of it, neoverse-n1 loop
-                // 818 -> 916 cycles by llvm-mca; found by a helper's hunt).
-                Some(LLVMOpcode::LLVMLoad) if super::simple_access(v) && only_here() => {
-                    return vec![LLVMGetOperand(v, 0)];
-                }
-                _ => false,
-            };
-            match through {
-                true => (0..2)
-                    .map(|i| LLVMGetOperand(v, i))
-                    .filter(|&o| LLVMIsConstant(o) == 0)
-                    .collect(),
-                false => vec![v],
+        let mut out = Vec::new();
+        // SAFETY: a live value, its operands and their users, read only.
+        unsafe { self.slice_inputs(v, LEAF_DEPTH, &mut Vec::new(), &mut out) };
+        out
+    }
+
+    /// [`Self::leaf_inputs`] of `v`, `depth` instructions down at most, into `out`;
+    /// `looked` holds what is looked through (whose readers are in the slice).
+    ///
+    /// # Safety
+    /// `v` is a live value.
+    unsafe fn slice_inputs(
+        &self,
+        v: LLVMValueRef,
+        depth: u32,
+        looked: &mut Vec<LLVMValueRef>,
+        out: &mut Vec<LLVMValueRef>,
+    ) {
+        if LLVMIsConstant(v) != 0 {
+            return;
+        }
+        let mut push = |x: LLVMValueRef| {
+            if LLVMIsConstant(x) == 0 && !out.contains(&x) {
+                out.push(x);
             }
+        };
+        if LLVMIsAInstruction(v).is_null() {
+            return push(v);
+        }
+        let read_here = LLVMGetInstructionParent(v) == LLVMGetInstructionParent(self.root.raw())
+            && super::each_user(v).all(|u| self.values.contains(&u) || looked.contains(&u));
+        match LLVMGetInstructionOpcode(v) {
+            // Only as the leaf itself, read by the tree or not.
+            LLVMOpcode::LLVMFMul if depth == LEAF_DEPTH => {
+                (0..2).for_each(|i| push(LLVMGetOperand(v, i)));
+            }
+            // A load only the tree reads, with it: the backend folds the tree's
+            // deinterleaves of it into the load (AArch64 `ld2`: complex products of
+            // `double`s, which a rewrite measured from the loaded registers made `ldp`,
+            // `dup`, `ext`, `eor` in place of it, neoverse-n1 loop 818 -> 916 cycles by
+            // llvm-mca; found by a helper's hunt).
+            LLVMOpcode::LLVMLoad if read_here && super::simple_access(v) => {
+                push(LLVMGetOperand(v, 0));
+            }
+            LLVMOpcode::LLVMShuffleVector | LLVMOpcode::LLVMBitCast if read_here && depth > 0 => {
+                looked.push(v);
+                let operands = match LLVMIsABitCastInst(v).is_null() {
+                    true => 2,
+                    false => 1,
+                };
+                for i in 0..operands {
+                    self.slice_inputs(LLVMGetOperand(v, i), depth - 1, looked, out);
+                }
+            }
+            _ => push(v),
         }
     }
 
@@ -182,44 +216,21 @@ impl ComputeTree {
         let ty = unsafe { Type(LLVMTypeOf(self.root.raw())) };
         // The leaves' types and the other operations' kinds too: a `zext` and a `sext`,
         // or casts from bytes and from words, are nodes of one shape.
-        // Each leaf: a constant by its value; else its type, what a measurement reads
-        // for it (`leaf_inputs`: which of the measured inputs, by number, so that
-        // leaves sharing one are told apart, and constant operands by value) and, for
-        // a product, its flags and other users (the backend's fusion depends on them),
-        // for a shuffle, its mask.
+        // Each leaf: a constant by its value; else its type and how what a measurement
+        // reads for it makes it (`leaf_inputs`, `describe_slice`).
         let inputs: Vec<LLVMValueRef> = self.measured_inputs().iter().map(|v| v.raw()).collect();
-        let describe = |o: LLVMValueRef| match inputs.iter().position(|&i| i == o) {
-            Some(k) => format!("#{k}"),
-            None => Inst(o).text(),
-        };
         let leaves: Vec<String> = (self.nodes.iter().zip(&self.values))
             .filter(|(n, _)| matches!(n, Node::Leaf { .. } | Node::Splat { .. }))
             // SAFETY: live values and their operands.
             .map(|(_, &v)| unsafe {
-                if LLVMIsConstant(v) != 0 {
-                    return Inst(v).text();
-                }
-                let read = self.leaf_inputs(v);
-                let operands: Vec<String> = match read == [v] {
-                    true => vec![describe(v)],
-                    false => (0..LLVMGetNumOperands(v).min(2) as u32)
-                        .map(|i| describe(LLVMGetOperand(v, i)))
-                        .collect(),
-                };
-                let extra = match LLVMGetInstructionOpcode(v) {
-                    _ if read == [v] => String::new(),
-                    // Users counted to a few: what fusion asks is whether there is
-                    // one; counting all of them, each tree reading a product that
-                    // very many trees read did as many steps (quadratic).
-                    LLVMOpcode::LLVMFMul => format!(
-                        " fmf{} users{}",
-                        LLVMGetFastMathFlags(v),
-                        super::each_user(v).take(MAX_USERS_IN_KEY).count()
+                match LLVMIsConstant(v) != 0 {
+                    true => Inst(v).text(),
+                    false => format!(
+                        "{} {}",
+                        Type(LLVMTypeOf(v)),
+                        describe_slice(v, &inputs, LEAF_DEPTH + 1)
                     ),
-                    LLVMOpcode::LLVMLoad => format!(" load align {}", LLVMGetAlignment(v)),
-                    _ => format!(" {:?}", mask_of(v)),
-                };
-                format!("{} {operands:?}{extra}", Type(LLVMTypeOf(v)))
+                }
             })
             .collect();
         // The operations' fast-math flags (what the backend may fuse or reorder).
@@ -235,6 +246,44 @@ impl ComputeTree {
         format!("{ty}{:?}{leaves:?}{:?}{flags:?}", self.nodes, self.kinds)
     }
 }
+
+/// How a leaf's slice reads the measured `inputs` ([`ComputeTree::signature`]): an input
+/// by its number (leaves sharing one are told apart), a constant by its value, an
+/// instruction looked through by its opcode, type and what the backend's code for it
+/// depends on (a shuffle's mask, a product's flags and other users, a load's
+/// alignment), then its operands.
+///
+/// # Safety
+/// `v` is a live value.
+unsafe fn describe_slice(v: LLVMValueRef, inputs: &[LLVMValueRef], depth: u32) -> String {
+    if let Some(k) = inputs.iter().position(|&i| i == v) {
+        return format!("#{k}");
+    }
+    if LLVMIsConstant(v) != 0 || LLVMIsAInstruction(v).is_null() || depth == 0 {
+        return Inst(v).text();
+    }
+    let opcode = LLVMGetInstructionOpcode(v);
+    let extra = match opcode {
+        // Users counted to a few: what fusion asks is whether there is one; counting
+        // all of them, each tree reading a product that very many trees read did as
+        // many steps (quadratic).
+        LLVMOpcode::LLVMFMul => format!(
+            " fmf{} users{}",
+            LLVMGetFastMathFlags(v),
+            super::each_user(v).take(MAX_USERS_IN_KEY).count()
+        ),
+        LLVMOpcode::LLVMLoad => format!(" align {}", LLVMGetAlignment(v)),
+        LLVMOpcode::LLVMShuffleVector => format!(" {:?}", mask_of(v)),
+        _ => String::new(),
+    };
+    let operands: Vec<String> = (0..LLVMGetNumOperands(v).min(2) as u32)
+        .map(|i| describe_slice(LLVMGetOperand(v, i), inputs, depth - 1))
+        .collect();
+    format!("{opcode:?} {}{extra} {operands:?}", Type(LLVMTypeOf(v)))
+}
+
+/// How many shuffles and bitcasts [`ComputeTree::leaf_inputs`] looks through.
+const LEAF_DEPTH: u32 = 3;
 
 /// How many users of a product a key tells apart (more are as many).
 const MAX_USERS_IN_KEY: usize = 4;
@@ -923,9 +972,9 @@ pub enum Negation {
 }
 
 /// Replaces `tree`'s root by `built` and erases what of the tree nothing reads.
-pub fn replace_tree(tree: &ComputeTree, built: BuiltSequence) {
+pub fn replace_tree(tree: &ComputeTree, built: BuiltSequence) -> Vec<Inst> {
     super::lower::replace_with(tree.root, built);
     let mut interior = tree.interior();
     interior.reverse();
-    super::erase_unused(&interior);
+    super::erase_unused(&interior)
 }

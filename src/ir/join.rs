@@ -341,8 +341,11 @@ unsafe fn affine(v: LLVMValueRef, block: LLVMBasicBlockRef, depth: u32) -> (Stri
     if depth == 0 || LLVMIsAInstruction(v).is_null() || LLVMGetInstructionParent(v) != block {
         return own();
     }
+    if LLVMGetNumOperands(v) != 2 {
+        return own();
+    }
     let c = LLVMGetOperand(v, 1);
-    if LLVMGetNumOperands(v) != 2 || LLVMIsAConstantInt(c).is_null() {
+    if LLVMIsAConstantInt(c).is_null() {
         return own();
     }
     let k = LLVMConstIntGetSExtValue(c);

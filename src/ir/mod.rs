@@ -820,7 +820,8 @@ unsafe fn reads_vector_poison(inst: LLVMValueRef) -> bool {
 
 /// Erases each of `parts` once nothing reads it (users first, as they become unused);
 /// a part listed twice (a shuffle of one value with itself reads it twice) once.
-pub fn erase_unused(parts: &[Inst]) {
+pub fn erase_unused(parts: &[Inst]) -> Vec<Inst> {
+    let mut erased = Vec::new();
     // SAFETY: the parts are live until erased here, each once, when nothing reads it.
     unsafe {
         let mut left: Vec<LLVMValueRef> = Vec::new();
@@ -834,6 +835,7 @@ pub fn erase_unused(parts: &[Inst]) {
             left.retain(|&p| {
                 let unused = LLVMGetFirstUse(p).is_null();
                 if unused {
+                    erased.push(Inst(p));
                     LLVMInstructionEraseFromParent(p);
                 }
                 !unused
@@ -843,6 +845,7 @@ pub fn erase_unused(parts: &[Inst]) {
             }
         }
     }
+    erased
 }
 
 /// Items grouped by key, the groups in the order their keys first came, with an index

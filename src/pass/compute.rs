@@ -208,15 +208,17 @@ fn sink_round(
         // Trees sharing an instruction, or reading a root rewritten before (erased: not
         // to be read, not even for a remark): the first rewrite wins. A shuffle shared
         // with partner trees stays until the last of them is rewritten.
+        // (Checked before anything reads the tree's values: a value erased by an
+        // earlier rewrite is not to be read, not even its uses.)
+        if tree.values().iter().any(|v| touched.contains(v)) {
+            skipped.push(tree.root);
+            continue;
+        }
         let shared = tree.shared_shuffles();
         let mine: Vec<Inst> = (tree.interior().into_iter())
             .filter(|i| !shared.contains(i))
             .chain([tree.root])
             .collect();
-        if tree.values().iter().any(|v| touched.contains(v)) {
-            skipped.push(tree.root);
-            continue;
-        }
         let Some((stock, emitted)) = measured[i] else {
             continue;
         };
@@ -287,7 +289,9 @@ fn sink_round(
         done[t] = true;
         touched.extend(mine);
         again.extend(built.instructions());
-        ir::compute::replace_tree(tree, built);
+        // Every instruction the rewrite erased (a shared shuffle too, once its last
+        // reader went) is touched: later trees holding it are skipped.
+        touched.extend(ir::compute::replace_tree(tree, built));
         SUNK.add(1);
     }
     if again.is_empty() {
