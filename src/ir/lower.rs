@@ -1181,10 +1181,14 @@ pub fn discard(seq: BuiltSequence) {
 /// module as it found it).
 ///
 /// # Safety
-/// `built` are live instructions used by nothing but each other, in build order.
+/// `built` are live instructions used by nothing but each other, in build order (or
+/// constants an IR builder folded them to: those are left).
 pub unsafe fn erase_built(built: &[LLVMValueRef]) {
     let mut callees: Vec<LLVMValueRef> = Vec::new();
     for &inst in built.iter().rev() {
+        if LLVMIsAInstruction(inst).is_null() {
+            continue;
+        }
         if !LLVMIsACallInst(inst).is_null() {
             let callee = LLVMGetCalledValue(inst);
             if !callees.contains(&callee) {

@@ -1705,12 +1705,15 @@ pub fn erase(inst: Inst) {
     unsafe { LLVMInstructionEraseFromParent(inst.raw()) }
 }
 
-/// Erases instructions built and not used, last first.
+/// Erases instructions built and not used, last first (not a constant an IR builder
+/// folded a shuffle of constants to: found suspect by a helper's audit).
 fn discard_all(built: &[LLVMValueRef]) {
     // SAFETY: instructions built here, used only by those after them.
     unsafe {
         for &inst in built.iter().rev() {
-            LLVMInstructionEraseFromParent(inst);
+            if !LLVMIsAInstruction(inst).is_null() {
+                LLVMInstructionEraseFromParent(inst);
+            }
         }
     }
 }
