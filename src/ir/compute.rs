@@ -148,14 +148,9 @@ impl ComputeTree {
                     continue;
                 }
                 for t in std::iter::once(v).chain(operands).filter(|&t| is_half(t)) {
-                    let ty = Type(LLVMTypeOf(t));
-                    let register = Type(LLVMVectorType(ty.element(), (register_bits / 16).max(1)));
-                    if !out.types.contains(&register) {
-                        out.types.push(register);
-                    }
+                    out.add_type(t, register_bits);
                 }
-                let lanes = fixed_lanes(v).unwrap_or(1) as u32;
-                out.operations.push((Inst(v), lanes));
+                out.add_operation(v);
             }
         }
         out

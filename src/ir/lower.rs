@@ -105,19 +105,11 @@ pub fn read_in_part(inst: Inst) -> bool {
 /// stock, 18 as `freeze`, `lshr`, `trunc` (found by a helper's hunt).
 pub fn reads_only_constants(inst: Inst) -> bool {
     let raw = inst.raw();
-    // SAFETY: a live shufflevector: its operands, mask and users, read only.
+    // SAFETY: a live shufflevector: its operands, mask and users, read only. (The
+    // shuffle itself is the first step of the walk.)
     unsafe {
-        let Some(lanes) = super::fixed_lanes(LLVMGetOperand(raw, 0)) else {
-            return false;
-        };
         let wanted = super::demanded::demanded_lanes(raw);
-        [[true, false], [false, true]]
-            .into_iter()
-            .enumerate()
-            .all(|(k, sides)| {
-                let read = super::demanded::lanes_read(raw, lanes, sides, &wanted);
-                constant_lanes(LLVMGetOperand(raw, k as u32), &read, CONSTANT_DEPTH)
-            })
+        constant_lanes(raw, &wanted, CONSTANT_DEPTH + 1)
     }
 }
 
@@ -663,6 +655,31 @@ pub struct HalfNeighbours {
     pub operations: Vec<(Inst, u32)>,
 }
 
+impl HalfNeighbours {
+    /// Notes the register type of `v`'s 16-bit float elements, once.
+    ///
+    /// # Safety
+    /// `v` is a live value of a vector of 16-bit floats.
+    pub(crate) unsafe fn add_type(&mut self, v: LLVMValueRef, register_bits: u32) {
+        let ty = super::Type(LLVMTypeOf(v));
+        let register = super::Type(LLVMVectorType(ty.element(), (register_bits / 16).max(1)));
+        if !self.types.contains(&register) {
+            self.types.push(register);
+        }
+    }
+
+    /// Notes the lane-wise operation `v` with its lanes, once.
+    ///
+    /// # Safety
+    /// `v` is a live instruction.
+    pub(crate) unsafe fn add_operation(&mut self, v: LLVMValueRef) {
+        if !self.operations.iter().any(|&(op, _)| op.raw() == v) {
+            let lanes = super::Type(LLVMTypeOf(v)).fixed_lanes().unwrap_or(1);
+            self.operations.push((Inst(v), lanes));
+        }
+    }
+}
+
 /// Where the shufflevector `inst` meets vectors of 16-bit floats (at most 16 readers of
 /// its result are looked at), for vector registers of `register_bits`.
 pub fn half_neighbours(inst: Inst, register_bits: u32) -> HalfNeighbours {
@@ -701,17 +718,10 @@ pub fn half_neighbours(inst: Inst, register_bits: u32) -> HalfNeighbours {
                 && (is_half(v) || (0..lane_operand_count(v)).any(|k| is_half(LLVMGetOperand(v, k))))
         };
         for &v in near.iter().filter(|&&v| is_half(v)) {
-            let ty = super::Type(LLVMTypeOf(v));
-            let register = super::Type(LLVMVectorType(ty.element(), (register_bits / 16).max(1)));
-            if !out.types.contains(&register) {
-                out.types.push(register);
-            }
+            out.add_type(v, register_bits);
         }
-        for v in near.into_iter().chain(readers) {
-            if on_halves(v) && !out.operations.iter().any(|&(op, _)| op.raw() == v) {
-                let lanes = super::Type(LLVMTypeOf(v)).fixed_lanes().unwrap_or(1);
-                out.operations.push((Inst(v), lanes));
-            }
+        for v in near.into_iter().chain(readers).filter(|&v| on_halves(v)) {
+            out.add_operation(v);
         }
     }
     out
